@@ -1,0 +1,1 @@
+//! aead mode(s) of the family.

@@ -1,0 +1,1 @@
+//! hash mode(s) of the family.

@@ -1,0 +1,1 @@
+//! mac mode(s) of the family.

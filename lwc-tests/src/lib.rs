@@ -1,0 +1,152 @@
+//! The shared test-vector harness of the lwc-rs workspace.
+//!
+//! * [`kat`]: locate the official vector folder (`LWC_KAT_DIR`), fail instead of skipping under CI.
+//! * [`text`]: one parser for every line-oriented vector format in `../shared/kat` (NIST LWC KAT text,
+//!   NIST CAVP `.rsp`, the Keccak team's files, the LeMac files) and a renderer that writes the NIST
+//!   LWC layout back, so a test can compare the SHA-256 of our regenerated text with the official one.
+//! * [`runners`]: generic checks over the RustCrypto traits (`Digest`, `ExtendableOutput`, `Mac`,
+//!   `AeadInOut`): one-shot, every split point, random chunkings, reset, clone mid-stream, odd-sized
+//!   XOF reads, and every AEAD tampering.
+//! * [`json`]: `serde_json` re-export plus small accessors for Wycheproof/ACVP/RFC 9861 sets.
+//!
+//! Runners return `Result<(), String>`; the message names the field, the expected and the obtained
+//! value, and [`Failures`] collects the first mismatch of a whole file with its file name and count.
+
+pub mod json;
+pub mod kat;
+pub mod runners;
+pub mod text;
+
+pub use sha2;
+
+/// Lower-case hex of `bytes`.
+#[must_use]
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    s
+}
+
+/// Upper-case hex of `bytes` (the NIST LWC KAT style).
+#[must_use]
+pub fn hex_upper(bytes: &[u8]) -> String {
+    hex(bytes).to_ascii_uppercase()
+}
+
+/// Decodes hex of either case, ignoring ASCII whitespace. Panics on malformed input (test data only).
+#[must_use]
+pub fn unhex(s: &str) -> Vec<u8> {
+    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    assert!(digits.len() % 2 == 0, "odd number of hex digits in {s:?}");
+    digits
+        .chunks(2)
+        .map(|p| {
+            let v = |c: u8| -> u8 {
+                match c {
+                    b'0'..=b'9' => c - b'0',
+                    b'a'..=b'f' => c - b'a' + 10,
+                    b'A'..=b'F' => c - b'A' + 10,
+                    _ => panic!("bad hex digit {:?} in {s:?}", c as char),
+                }
+            };
+            (v(p[0]) << 4) | v(p[1])
+        })
+        .collect()
+}
+
+/// SHA-256 (RustCrypto `sha2`, an independent implementation) of `data`, as lower-case hex.
+#[must_use]
+pub fn sha256_hex(data: &[u8]) -> String {
+    use sha2::Digest;
+    hex(&sha2::Sha256::digest(data))
+}
+
+/// The byte ramp `start, start+1, ...` (mod 256) of length `len`, the input pattern of the NIST LWC KATs.
+#[must_use]
+pub fn ramp(start: u8, len: usize) -> Vec<u8> {
+    (0..len).map(|i| start.wrapping_add(i as u8)).collect()
+}
+
+/// A deterministic RNG for differential and chunking tests (seeded, so failures reproduce).
+#[must_use]
+pub fn rng(seed: u64) -> rand_chacha::ChaCha8Rng {
+    use rand::SeedableRng;
+    rand_chacha::ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// `len` random bytes from `rng`.
+pub fn random_bytes(rng: &mut impl rand::RngCore, len: usize) -> Vec<u8> {
+    let mut v = vec![0u8; len];
+    rng.fill_bytes(&mut v);
+    v
+}
+
+/// Whether the reduced test sets should be used (Miri, qemu, or `LWC_TESTS_QUICK` set).
+#[must_use]
+pub fn quick() -> bool {
+    cfg!(miri) || std::env::var_os("LWC_TESTS_QUICK").is_some()
+}
+
+/// Collects mismatches over a whole vector file and reports the first ones with file and count.
+#[derive(Debug)]
+pub struct Failures {
+    file: String,
+    checked: usize,
+    failed: Vec<String>,
+}
+
+impl Failures {
+    /// Starts a report for `file`.
+    #[must_use]
+    pub fn new(file: impl Into<String>) -> Self {
+        Self { file: file.into(), checked: 0, failed: Vec::new() }
+    }
+
+    /// Records the result of checking entry `count`.
+    pub fn check(&mut self, count: impl core::fmt::Display, result: Result<(), String>) {
+        self.checked += 1;
+        if let Err(e) = result {
+            self.failed.push(format!("{}: Count = {count}: {e}", self.file));
+        }
+    }
+
+    /// Number of entries checked so far.
+    #[must_use]
+    pub fn checked(&self) -> usize {
+        self.checked
+    }
+
+    /// Panics with the first mismatches if any entry failed, or if fewer than `min_entries` were checked
+    /// (a parser that silently reads nothing must not pass).
+    #[track_caller]
+    pub fn finish(self, min_entries: usize) {
+        assert!(
+            self.checked >= min_entries,
+            "{}: only {} entries checked, expected at least {min_entries}",
+            self.file,
+            self.checked
+        );
+        if !self.failed.is_empty() {
+            let shown: Vec<&str> = self.failed.iter().take(5).map(String::as_str).collect();
+            panic!(
+                "{} of {} entries failed; first mismatches:\n{}",
+                self.failed.len(),
+                self.checked,
+                shown.join("\n")
+            );
+        }
+    }
+}
+
+/// Compares two byte strings and names the field on mismatch.
+pub fn expect_eq(field: &str, expected: &[u8], got: &[u8]) -> Result<(), String> {
+    if expected == got {
+        Ok(())
+    } else {
+        Err(format!("{field}: expected {}, got {}", hex(expected), hex(got)))
+    }
+}

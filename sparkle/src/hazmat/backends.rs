@@ -1,0 +1,3 @@
+//! Permutation backends: `portable` first, SIMD backends chosen once at run time.
+
+pub(crate) mod portable;

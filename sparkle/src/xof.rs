@@ -1,0 +1,1 @@
+//! xof mode(s) of the family.
