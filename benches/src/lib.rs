@@ -6,5 +6,7 @@ pub const SIZES: &[usize] = &[16, 64, 256, 1024, 16 * 1024, 1024 * 1024];
 /// A deterministic, non-trivial input of `len` bytes.
 #[must_use]
 pub fn input(len: usize) -> Vec<u8> {
-    (0..len).map(|i| (i as u32).wrapping_mul(2_654_435_761).to_le_bytes()[3]).collect()
+    (0..len)
+        .map(|i| (i as u32).wrapping_mul(2_654_435_761).to_le_bytes()[3])
+        .collect()
 }

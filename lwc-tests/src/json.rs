@@ -13,7 +13,9 @@ pub fn parse(text: &str) -> Value {
 #[must_use]
 #[track_caller]
 pub fn str_field<'a>(v: &'a Value, key: &str) -> &'a str {
-    v.get(key).and_then(Value::as_str).unwrap_or_else(|| panic!("missing string field {key:?} in {v}"))
+    v.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| panic!("missing string field {key:?} in {v}"))
 }
 
 /// `v[key]` decoded from hex (panics if absent).
@@ -27,14 +29,19 @@ pub fn hex_field(v: &Value, key: &str) -> Vec<u8> {
 #[must_use]
 #[track_caller]
 pub fn u64_field(v: &Value, key: &str) -> u64 {
-    v.get(key).and_then(Value::as_u64).unwrap_or_else(|| panic!("missing integer field {key:?} in {v}"))
+    v.get(key)
+        .and_then(Value::as_u64)
+        .unwrap_or_else(|| panic!("missing integer field {key:?} in {v}"))
 }
 
 /// `v[key]` as an array (panics if absent).
 #[must_use]
 #[track_caller]
 pub fn array_field<'a>(v: &'a Value, key: &str) -> &'a [Value] {
-    v.get(key).and_then(Value::as_array).map_or_else(|| panic!("missing array field {key:?} in {v}"), Vec::as_slice)
+    v.get(key).and_then(Value::as_array).map_or_else(
+        || panic!("missing array field {key:?} in {v}"),
+        Vec::as_slice,
+    )
 }
 
 /// Every test of a Wycheproof file, with its group: `(group, test)` pairs.

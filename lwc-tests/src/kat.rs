@@ -10,7 +10,10 @@ use std::path::{Path, PathBuf};
 /// The workspace root (the parent of this crate's manifest directory).
 #[must_use]
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
 }
 
 /// The vector folder from `LWC_KAT_DIR`, if set. Panics if it is set but is not a folder.
@@ -28,7 +31,10 @@ pub fn kat_dir() -> Option<PathBuf> {
             return Some(c.clone());
         }
     }
-    panic!("LWC_KAT_DIR={} is not a folder (tried {candidates:?})", p.display());
+    panic!(
+        "LWC_KAT_DIR={} is not a folder (tried {candidates:?})",
+        p.display()
+    );
 }
 
 /// Reads `rel` (e.g. `"ascon/sp800232_hash256.txt"`) from the vector folder.
@@ -38,7 +44,8 @@ pub fn kat_dir() -> Option<PathBuf> {
 #[must_use]
 #[track_caller]
 pub fn read(rel: &str) -> Option<String> {
-    read_bytes(rel).map(|b| String::from_utf8(b).unwrap_or_else(|e| panic!("{rel}: not UTF-8: {e}")))
+    read_bytes(rel)
+        .map(|b| String::from_utf8(b).unwrap_or_else(|e| panic!("{rel}: not UTF-8: {e}")))
 }
 
 /// Like [`read`], returning raw bytes (for SHA-256 checks of the file itself).

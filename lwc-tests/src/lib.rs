@@ -103,14 +103,19 @@ impl Failures {
     /// Starts a report for `file`.
     #[must_use]
     pub fn new(file: impl Into<String>) -> Self {
-        Self { file: file.into(), checked: 0, failed: Vec::new() }
+        Self {
+            file: file.into(),
+            checked: 0,
+            failed: Vec::new(),
+        }
     }
 
     /// Records the result of checking entry `count`.
     pub fn check(&mut self, count: impl core::fmt::Display, result: Result<(), String>) {
         self.checked += 1;
         if let Err(e) = result {
-            self.failed.push(format!("{}: Count = {count}: {e}", self.file));
+            self.failed
+                .push(format!("{}: Count = {count}: {e}", self.file));
         }
     }
 
@@ -147,6 +152,10 @@ pub fn expect_eq(field: &str, expected: &[u8], got: &[u8]) -> Result<(), String>
     if expected == got {
         Ok(())
     } else {
-        Err(format!("{field}: expected {}, got {}", hex(expected), hex(got)))
+        Err(format!(
+            "{field}: expected {}, got {}",
+            hex(expected),
+            hex(got)
+        ))
     }
 }

@@ -52,7 +52,11 @@ fn feed_checks<T: Clone>(
                 chunks.push(a);
                 rest = b;
             }
-            expect_eq(&format!("random chunking (max {max_chunk})"), expected, &run(&chunks))?;
+            expect_eq(
+                &format!("random chunking (max {max_chunk})"),
+                expected,
+                &run(&chunks),
+            )?;
         }
     }
     if let Some(reset) = reset {
@@ -77,13 +81,20 @@ fn feed_checks<T: Clone>(
 }
 
 /// A hash (`Digest + Default + Reset + Clone`) against `expected`.
-pub fn hash<D: Digest + Default + Reset + Clone>(msg: &[u8], expected: &[u8]) -> Result<(), String> {
+pub fn hash<D: Digest + Default + Reset + Clone>(
+    msg: &[u8],
+    expected: &[u8],
+) -> Result<(), String> {
     hash_with(&D::default, msg, expected)?;
     expect_eq("Digest::digest", expected, &D::digest(msg))
 }
 
 /// A hash built by `make` (for customized constructors) against `expected`.
-pub fn hash_with<D: Digest + Reset + Clone>(make: &dyn Fn() -> D, msg: &[u8], expected: &[u8]) -> Result<(), String> {
+pub fn hash_with<D: Digest + Reset + Clone>(
+    make: &dyn Fn() -> D,
+    msg: &[u8],
+    expected: &[u8],
+) -> Result<(), String> {
     feed_checks(
         make,
         &|h, d| Digest::update(h, d),
@@ -110,7 +121,10 @@ fn read_odd<R: XofReader>(reader: &mut R, len: usize) -> Vec<u8> {
 }
 
 /// An XOF (`ExtendableOutput + Default + Reset + Clone`) against `expected` (its length is the output length).
-pub fn xof<X: ExtendableOutput + Update + Default + Reset + Clone>(msg: &[u8], expected: &[u8]) -> Result<(), String>
+pub fn xof<X: ExtendableOutput + Update + Default + Reset + Clone>(
+    msg: &[u8],
+    expected: &[u8],
+) -> Result<(), String>
 where
     X::Reader: Clone,
 {
@@ -143,7 +157,11 @@ where
     let mut h = make();
     Update::update(&mut h, msg);
     let mut reader = h.finalize_xof();
-    expect_eq("XOF read in odd chunks", expected, &read_odd(&mut reader, n))?;
+    expect_eq(
+        "XOF read in odd chunks",
+        expected,
+        &read_odd(&mut reader, n),
+    )?;
     // A reader cloned mid-stream continues identically.
     let mut h = make();
     Update::update(&mut h, msg);
@@ -163,18 +181,34 @@ where
 
 /// A MAC keyed through `KeyInit` against `tag` (also `verify_slice` on the right and on tampered tags).
 pub fn mac<M: Mac + KeyInit + Clone>(key: &[u8], msg: &[u8], tag: &[u8]) -> Result<(), String> {
-    let m = M::new_from_slice(key).map_err(|e| format!("KeyInit::new_from_slice({}): {e:?}", hex(key)))?;
+    let m = M::new_from_slice(key)
+        .map_err(|e| format!("KeyInit::new_from_slice({}): {e:?}", hex(key)))?;
     mac_with(&|| m.clone(), msg, tag)
 }
 
 /// A MAC built by `make` (nonce-based or customized constructors) against `tag`.
-pub fn mac_with<M: Mac + Clone>(make: &dyn Fn() -> M, msg: &[u8], tag: &[u8]) -> Result<(), String> {
-    feed_checks(make, &|h, d| Mac::update(h, d), &|h| h.finalize().into_bytes().to_vec(), None, msg, tag)?;
+pub fn mac_with<M: Mac + Clone>(
+    make: &dyn Fn() -> M,
+    msg: &[u8],
+    tag: &[u8],
+) -> Result<(), String> {
+    feed_checks(
+        make,
+        &|h, d| Mac::update(h, d),
+        &|h| h.finalize().into_bytes().to_vec(),
+        None,
+        msg,
+        tag,
+    )?;
     mac_verify_checks(make, msg, tag)
 }
 
 /// Like [`mac_with`], also checking `Mac::reset`.
-pub fn mac_with_reset<M: Mac + Reset + Clone>(make: &dyn Fn() -> M, msg: &[u8], tag: &[u8]) -> Result<(), String> {
+pub fn mac_with_reset<M: Mac + Reset + Clone>(
+    make: &dyn Fn() -> M,
+    msg: &[u8],
+    tag: &[u8],
+) -> Result<(), String> {
     feed_checks(
         make,
         &|h, d| Mac::update(h, d),
@@ -214,24 +248,44 @@ fn mac_verify_checks<M: Mac>(make: &dyn Fn() -> M, msg: &[u8], tag: &[u8]) -> Re
 /// allocating path, in both directions; then every tampering: each tag byte, ciphertext and AD bytes,
 /// nonce bytes, AD and ciphertext extended, every truncation shorter than the tag and one byte short.
 /// Each must return `Err`, never panic, and leave the output buffer zeroed.
-pub fn aead<A: KeyInit + AeadInOut>(key: &[u8], nonce: &[u8], ad: &[u8], pt: &[u8], ct_tag: &[u8]) -> Result<(), String> {
-    let cipher = A::new_from_slice(key).map_err(|e| format!("KeyInit::new_from_slice({}): {e:?}", hex(key)))?;
-    let n = Nonce::<A>::try_from(nonce).map_err(|_| format!("nonce of {} bytes has the wrong size", nonce.len()))?;
-    let tag_len = ct_tag.len().checked_sub(pt.len()).ok_or("expected CT shorter than PT")?;
+pub fn aead<A: KeyInit + AeadInOut>(
+    key: &[u8],
+    nonce: &[u8],
+    ad: &[u8],
+    pt: &[u8],
+    ct_tag: &[u8],
+) -> Result<(), String> {
+    let cipher = A::new_from_slice(key)
+        .map_err(|e| format!("KeyInit::new_from_slice({}): {e:?}", hex(key)))?;
+    let n = Nonce::<A>::try_from(nonce)
+        .map_err(|_| format!("nonce of {} bytes has the wrong size", nonce.len()))?;
+    let tag_len = ct_tag
+        .len()
+        .checked_sub(pt.len())
+        .ok_or("expected CT shorter than PT")?;
     if Tag::<A>::default().len() != tag_len {
-        return Err(format!("tag size {} differs from the vector's {tag_len}", Tag::<A>::default().len()));
+        return Err(format!(
+            "tag size {} differs from the vector's {tag_len}",
+            Tag::<A>::default().len()
+        ));
     }
 
     // Encryption, three paths.
     let mut out = vec![0xA5u8; pt.len()];
     let buf = InOutBuf::new(pt, &mut out).map_err(|_| "InOutBuf::new")?;
-    let tag = cipher.encrypt_inout_detached(&n, ad, buf).map_err(|_| "encrypt_inout_detached returned Err")?;
+    let tag = cipher
+        .encrypt_inout_detached(&n, ad, buf)
+        .map_err(|_| "encrypt_inout_detached returned Err")?;
     out.extend_from_slice(&tag);
     expect_eq("CT (detached, separate buffers)", ct_tag, &out)?;
     let mut v = pt.to_vec();
-    cipher.encrypt_in_place(&n, ad, &mut v).map_err(|_| "encrypt_in_place returned Err")?;
+    cipher
+        .encrypt_in_place(&n, ad, &mut v)
+        .map_err(|_| "encrypt_in_place returned Err")?;
     expect_eq("CT (in place)", ct_tag, &v)?;
-    let v = cipher.encrypt(&n, Payload { msg: pt, aad: ad }).map_err(|_| "Aead::encrypt returned Err")?;
+    let v = cipher
+        .encrypt(&n, Payload { msg: pt, aad: ad })
+        .map_err(|_| "Aead::encrypt returned Err")?;
     expect_eq("CT (allocating)", ct_tag, &v)?;
 
     // Decryption, three paths.
@@ -239,20 +293,40 @@ pub fn aead<A: KeyInit + AeadInOut>(key: &[u8], nonce: &[u8], ad: &[u8], pt: &[u
     let tag = Tag::<A>::try_from(tag).map_err(|_| "tag size")?;
     let mut out = vec![0x5Au8; pt.len()];
     let buf = InOutBuf::new(ct, &mut out).map_err(|_| "InOutBuf::new")?;
-    cipher.decrypt_inout_detached(&n, ad, buf, &tag).map_err(|_| "decrypt_inout_detached rejected a valid vector")?;
+    cipher
+        .decrypt_inout_detached(&n, ad, buf, &tag)
+        .map_err(|_| "decrypt_inout_detached rejected a valid vector")?;
     expect_eq("PT (detached, separate buffers)", pt, &out)?;
     let mut v = ct_tag.to_vec();
-    cipher.decrypt_in_place(&n, ad, &mut v).map_err(|_| "decrypt_in_place rejected a valid vector")?;
+    cipher
+        .decrypt_in_place(&n, ad, &mut v)
+        .map_err(|_| "decrypt_in_place rejected a valid vector")?;
     expect_eq("PT (in place)", pt, &v)?;
-    let v = cipher.decrypt(&n, Payload { msg: ct_tag, aad: ad }).map_err(|_| "Aead::decrypt rejected a valid vector")?;
+    let v = cipher
+        .decrypt(
+            &n,
+            Payload {
+                msg: ct_tag,
+                aad: ad,
+            },
+        )
+        .map_err(|_| "Aead::decrypt rejected a valid vector")?;
     expect_eq("PT (allocating)", pt, &v)?;
 
     aead_tampering(&cipher, nonce, ad, ct_tag, tag_len)
 }
 
 /// Every tampering of one valid `(nonce, ad, ct_tag)` must fail to decrypt and leave zeros behind.
-pub fn aead_tampering<A: AeadInOut>(cipher: &A, nonce: &[u8], ad: &[u8], ct_tag: &[u8], tag_len: usize) -> Result<(), String> {
-    let mut cases: Vec<(String, Vec<u8>, Vec<u8>, Vec<u8>)> = Vec::new();
+pub fn aead_tampering<A: AeadInOut>(
+    cipher: &A,
+    nonce: &[u8],
+    ad: &[u8],
+    ct_tag: &[u8],
+    tag_len: usize,
+) -> Result<(), String> {
+    /// (what was tampered, nonce, AD, ciphertext with tag)
+    type Case = (String, Vec<u8>, Vec<u8>, Vec<u8>);
+    let mut cases: Vec<Case> = Vec::new();
     let base = (nonce.to_vec(), ad.to_vec(), ct_tag.to_vec());
     let ct_len = ct_tag.len().saturating_sub(tag_len);
     for i in 0..tag_len {
@@ -287,11 +361,21 @@ pub fn aead_tampering<A: AeadInOut>(cipher: &A, nonce: &[u8], ad: &[u8], ct_tag:
     cases.push(("ciphertext extended by a zero byte".into(), c.0, c.1, c.2));
     if !ct_tag.is_empty() {
         let c = base.clone();
-        cases.push(("truncated by one byte".into(), c.0, c.1, c.2[..ct_tag.len() - 1].to_vec()));
+        cases.push((
+            "truncated by one byte".into(),
+            c.0,
+            c.1,
+            c.2[..ct_tag.len() - 1].to_vec(),
+        ));
     }
     for k in 0..tag_len.min(ct_tag.len()) {
         let c = base.clone();
-        cases.push((format!("input of {k} bytes, shorter than the tag"), c.0, c.1, c.2[..k].to_vec()));
+        cases.push((
+            format!("input of {k} bytes, shorter than the tag"),
+            c.0,
+            c.1,
+            c.2[..k].to_vec(),
+        ));
     }
 
     for (what, nonce, ad, input) in cases {
@@ -302,10 +386,22 @@ pub fn aead_tampering<A: AeadInOut>(cipher: &A, nonce: &[u8], ad: &[u8], ct_tag:
             return Err(format!("{what}: decrypt_in_place accepted it"));
         }
         if input.len() >= tag_len && v[..input.len() - tag_len].iter().any(|&b| b != 0) {
-            return Err(format!("{what}: decrypt_in_place left unverified plaintext: {}", hex(&v)));
+            return Err(format!(
+                "{what}: decrypt_in_place left unverified plaintext: {}",
+                hex(&v)
+            ));
         }
         // Allocating.
-        if cipher.decrypt(&n, Payload { msg: &input, aad: &ad }).is_ok() {
+        if cipher
+            .decrypt(
+                &n,
+                Payload {
+                    msg: &input,
+                    aad: &ad,
+                },
+            )
+            .is_ok()
+        {
             return Err(format!("{what}: Aead::decrypt accepted it"));
         }
         // Detached, separate garbage-filled output: Err and output zeroed.
@@ -318,7 +414,10 @@ pub fn aead_tampering<A: AeadInOut>(cipher: &A, nonce: &[u8], ad: &[u8], ct_tag:
                 return Err(format!("{what}: decrypt_inout_detached accepted it"));
             }
             if out.iter().any(|&b| b != 0) {
-                return Err(format!("{what}: decrypt_inout_detached left bytes behind: {}", hex(&out)));
+                return Err(format!(
+                    "{what}: decrypt_inout_detached left bytes behind: {}",
+                    hex(&out)
+                ));
             }
         }
     }
@@ -338,14 +437,29 @@ pub fn aead_round_trips<A: KeyInit + AeadInOut>(seed: u64, max_len: usize) -> Re
         let pt = crate::random_bytes(&mut rng, len);
         let cipher = A::new_from_slice(&key).map_err(|_| "key size")?;
         let n = Nonce::<A>::try_from(nonce.as_slice()).map_err(|_| "nonce size")?;
-        let ct = cipher.encrypt(&n, Payload { msg: &pt, aad: &ad }).map_err(|_| "encrypt failed")?;
-        let back = cipher.decrypt(&n, Payload { msg: &ct, aad: &ad }).map_err(|_| format!("round trip failed at len {len}"))?;
+        let ct = cipher
+            .encrypt(&n, Payload { msg: &pt, aad: &ad })
+            .map_err(|_| "encrypt failed")?;
+        let back = cipher
+            .decrypt(&n, Payload { msg: &ct, aad: &ad })
+            .map_err(|_| format!("round trip failed at len {len}"))?;
         expect_eq(&format!("round trip len {len}"), &pt, &back)?;
         let mut bad = ct.clone();
         let i = (rng.next_u32() as usize) % bad.len();
         bad[i] ^= 1 << (rng.next_u32() % 8);
-        if cipher.decrypt(&n, Payload { msg: &bad, aad: &ad }).is_ok() {
-            return Err(format!("tampered ciphertext accepted at len {len}, byte {i}"));
+        if cipher
+            .decrypt(
+                &n,
+                Payload {
+                    msg: &bad,
+                    aad: &ad,
+                },
+            )
+            .is_ok()
+        {
+            return Err(format!(
+                "tampered ciphertext accepted at len {len}, byte {i}"
+            ));
         }
     }
     Ok(())

@@ -23,14 +23,18 @@ impl Record {
     /// The value of the first field called `name` (exact, case-sensitive).
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The value of field `name`; panics with the record if it is missing.
     #[must_use]
     #[track_caller]
     pub fn field(&self, name: &str) -> &str {
-        self.get(name).unwrap_or_else(|| panic!("field {name:?} missing in {self:?}"))
+        self.get(name)
+            .unwrap_or_else(|| panic!("field {name:?} missing in {self:?}"))
     }
 
     /// Field `name` decoded from hex.
@@ -45,13 +49,17 @@ impl Record {
     #[track_caller]
     pub fn num(&self, name: &str) -> usize {
         let v = self.field(name);
-        v.parse().unwrap_or_else(|_| panic!("field {name:?} = {v:?} is not a number"))
+        v.parse()
+            .unwrap_or_else(|_| panic!("field {name:?} = {v:?} is not a number"))
     }
 
     /// The value of header `name` (e.g. `L` for `[L = 256]`).
     #[must_use]
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The CAVP / Keccak-team message: `Msg` truncated to `Len` bits (`Len = 0` carries a dummy `00`).
@@ -60,7 +68,10 @@ impl Record {
     #[track_caller]
     pub fn msg_by_bit_len(&self) -> Vec<u8> {
         let bits = self.num("Len");
-        assert!(bits % 8 == 0, "bit-level message lengths are not supported: Len = {bits}");
+        assert!(
+            bits % 8 == 0,
+            "bit-level message lengths are not supported: Len = {bits}"
+        );
         let mut m = self.hex("Msg");
         assert!(m.len() >= bits / 8, "Msg shorter than Len in {self:?}");
         m.truncate(bits / 8);
@@ -96,7 +107,9 @@ pub fn parse(text: &str) -> Vec<Record> {
                 headers.clear();
                 in_header_block = true;
             }
-            let (k, v) = inner.split_once('=').map_or((inner.trim(), ""), |(k, v)| (k.trim(), v.trim()));
+            let (k, v) = inner
+                .split_once('=')
+                .map_or((inner.trim(), ""), |(k, v)| (k.trim(), v.trim()));
             headers.push((k.to_string(), v.to_string()));
             continue;
         }
@@ -105,7 +118,8 @@ pub fn parse(text: &str) -> Vec<Record> {
             if cur.fields.is_empty() {
                 cur.headers = headers.clone();
             }
-            cur.fields.push((k.trim().to_string(), v.trim().to_string()));
+            cur.fields
+                .push((k.trim().to_string(), v.trim().to_string()));
         }
         // Lines without '=' (free text) are ignored.
     }
