@@ -1,1 +1,159 @@
-//! hash mode(s) of the family.
+//! Fixed-output hashes: SHA3-224/256/384/512 (FIPS 202) and the original Keccak-224/256/384/512
+//! (pre-FIPS `0x01` padding, Ethereum's keccak256).
+
+use core::fmt;
+
+use digest::{
+    FixedOutput, FixedOutputReset, HashMarker, Output, OutputSizeUser, Reset, Update,
+    common::{
+        AlgorithmName, BlockSizeUser,
+        hazmat::{DeserializeStateError, SerializableState, SerializedState},
+    },
+    consts::{U28, U32, U48, U64, U72, U104, U136, U144, U200, U201},
+    typenum::Unsigned,
+};
+
+use crate::sponge::Sponge;
+
+const KECCAK_PAD: u8 = 0x01;
+const SHA3_PAD: u8 = 0x06;
+
+macro_rules! fixed_hash {
+    ($(
+        $(#[$attr:meta])*
+        $name:ident($rate_ty:ty, $out_ty:ty, $pad:expr, $alg:literal);
+    )*) => {$(
+        $(#[$attr])*
+        #[derive(Clone, Default)]
+        pub struct $name {
+            sponge: Sponge<{ <$rate_ty>::USIZE }, 24>,
+        }
+
+        impl HashMarker for $name {}
+
+        impl BlockSizeUser for $name {
+            type BlockSize = $rate_ty;
+        }
+
+        impl OutputSizeUser for $name {
+            type OutputSize = $out_ty;
+        }
+
+        impl Update for $name {
+            #[inline]
+            fn update(&mut self, data: &[u8]) {
+                self.sponge.absorb(data);
+            }
+        }
+
+        impl FixedOutput for $name {
+            #[inline]
+            fn finalize_into(mut self, out: &mut Output<Self>) {
+                self.sponge.pad($pad);
+                self.sponge.read_state(out);
+            }
+        }
+
+        impl FixedOutputReset for $name {
+            #[inline]
+            fn finalize_into_reset(&mut self, out: &mut Output<Self>) {
+                self.sponge.pad($pad);
+                self.sponge.read_state(out);
+                self.sponge.reset();
+            }
+        }
+
+        impl Reset for $name {
+            #[inline]
+            fn reset(&mut self) {
+                self.sponge.reset();
+            }
+        }
+
+        impl AlgorithmName for $name {
+            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str($alg)
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($name)).finish_non_exhaustive()
+            }
+        }
+
+        /// The 200 state bytes (lanes little-endian) followed by the position in the block;
+        /// the same layout as RustCrypto `sha3`.
+        impl SerializableState for $name {
+            type SerializedStateSize = U201;
+
+            fn serialize(&self) -> SerializedState<Self> {
+                let mut out = SerializedState::<Self>::default();
+                for (dst, lane) in out.chunks_exact_mut(8).zip(self.sponge.st.iter()) {
+                    dst.copy_from_slice(&lane.to_le_bytes());
+                }
+                out[200] = self.sponge.pos as u8;
+                out
+            }
+
+            fn deserialize(
+                serialized: &SerializedState<Self>,
+            ) -> Result<Self, DeserializeStateError> {
+                let pos = usize::from(serialized[200]);
+                if pos >= <$rate_ty>::USIZE {
+                    return Err(DeserializeStateError);
+                }
+                let mut h = Self::default();
+                for (lane, src) in h.sponge.st.iter_mut().zip(serialized[..200].chunks_exact(8)) {
+                    let mut b = [0u8; 8];
+                    b.copy_from_slice(src);
+                    *lane = u64::from_le_bytes(b);
+                }
+                h.sponge.pos = pos;
+                Ok(h)
+            }
+        }
+
+        #[cfg(feature = "zeroize")]
+        impl zeroize::ZeroizeOnDrop for $name {}
+    )*};
+}
+
+fixed_hash!(
+    /// SHA3-224 (FIPS 202).
+    Sha3_224(U144, U28, SHA3_PAD, "SHA3-224");
+    /// SHA3-256 (FIPS 202).
+    Sha3_256(U136, U32, SHA3_PAD, "SHA3-256");
+    /// SHA3-384 (FIPS 202).
+    Sha3_384(U104, U48, SHA3_PAD, "SHA3-384");
+    /// SHA3-512 (FIPS 202).
+    Sha3_512(U72, U64, SHA3_PAD, "SHA3-512");
+    /// Keccak-224 (original Keccak submission padding `0x01`).
+    Keccak224(U144, U28, KECCAK_PAD, "Keccak-224");
+    /// Keccak-256 (original Keccak padding `0x01`; Ethereum's `keccak256`).
+    Keccak256(U136, U32, KECCAK_PAD, "Keccak-256");
+    /// Keccak-384 (original Keccak padding `0x01`).
+    Keccak384(U104, U48, KECCAK_PAD, "Keccak-384");
+    /// Keccak-512 (original Keccak padding `0x01`).
+    Keccak512(U72, U64, KECCAK_PAD, "Keccak-512");
+    /// Keccak-256 with the whole 200-byte state as output (CryptoNight), as RustCrypto `sha3`.
+    Keccak256Full(U136, U200, KECCAK_PAD, "Keccak-256-Full");
+);
+
+#[cfg(feature = "oid")]
+mod oids {
+    use digest::const_oid::{AssociatedOid, ObjectIdentifier};
+
+    impl AssociatedOid for super::Sha3_224 {
+        const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.7");
+    }
+    impl AssociatedOid for super::Sha3_256 {
+        const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.8");
+    }
+    impl AssociatedOid for super::Sha3_384 {
+        const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.9");
+    }
+    impl AssociatedOid for super::Sha3_512 {
+        const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.10");
+    }
+}

@@ -7,7 +7,57 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-pub mod hazmat;
+pub use digest::{self, Digest, ExtendableOutput, Mac, Update, XofReader};
+
+pub mod batch;
 pub mod hash;
-pub mod xof;
+pub mod hazmat;
+pub mod kt;
 pub mod mac;
+pub mod sp800_185;
+mod sponge;
+pub mod xof;
+
+pub use batch::BatchLengthMismatch;
+pub use hash::{
+    Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
+    Sha3_512,
+};
+pub use kt::{Kt, Kt128, Kt128Reader, Kt256, Kt256Reader, KtReader};
+pub use mac::{Kmac, Kmac128, Kmac128Reader, Kmac256, Kmac256Reader, KmacReader};
+pub use sp800_185::{
+    InvalidBlockSize, ParallelHash, ParallelHash128, ParallelHash128Reader, ParallelHash256,
+    ParallelHash256Reader, ParallelHashReader, TupleHash, TupleHash128, TupleHash128Reader,
+    TupleHash256, TupleHash256Reader, TupleHashReader,
+};
+pub use xof::{
+    CShake, CShake128, CShake128Reader, CShake256, CShake256Reader, CShakeReader, CTurboShake,
+    CTurboShake128, CTurboShake256, DEFAULT_DS, InvalidDomainByte, Shake, Shake128,
+    Shake128Reader, Shake256, Shake256Reader, ShakeReader, TurboShake, TurboShake128,
+    TurboShake128Reader, TurboShake256, TurboShake256Reader, TurboShakeReader,
+};
+
+/// Error of the TurboSHAKE batch functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchError {
+    /// `msgs` and `outs` have different lengths.
+    Length(BatchLengthMismatch),
+    /// The domain byte is outside `0x01..=0x7F`.
+    DomainByte(InvalidDomainByte),
+}
+
+impl core::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Length(e) => e.fmt(f),
+            Self::DomainByte(e) => e.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for BatchError {}
+
+/// Inputs of at least this many bytes given to one `update` of KT or ParallelHash are hashed on
+/// several threads when the `rayon` feature is on.
+#[cfg(feature = "rayon")]
+pub const RAYON_MIN: usize = 1 << 20;

@@ -1,0 +1,143 @@
+//! x86_64 AVX2: Keccak-p[1600] on four independent states, one lane of each state per 256-bit
+//! register (element k of register i is lane i of state k).
+
+use core::arch::x86_64::*;
+
+use super::super::{RC, State1600};
+
+cpufeatures::new!(avx2_cpuid, "avx2");
+
+/// Whether the CPU has AVX2 (detected once, then cached).
+#[inline]
+pub(crate) fn available() -> bool {
+    avx2_cpuid::get()
+}
+
+#[inline(always)]
+fn xor(a: __m256i, b: __m256i) -> __m256i {
+    // SAFETY: only reached from `keccak_p_x4_avx2`, which is compiled with AVX2 and entered only
+    // when the CPU has it.
+    unsafe { _mm256_xor_si256(a, b) }
+}
+
+/// `!a & b`.
+#[inline(always)]
+fn andnot(a: __m256i, b: __m256i) -> __m256i {
+    // SAFETY: as for `xor`.
+    unsafe { _mm256_andnot_si256(a, b) }
+}
+
+#[inline(always)]
+fn rol<const L: i32, const R: i32>(a: __m256i) -> __m256i {
+    // SAFETY: as for `xor`.
+    unsafe { _mm256_or_si256(_mm256_slli_epi64::<L>(a), _mm256_srli_epi64::<R>(a)) }
+}
+
+#[inline(always)]
+fn round(a: &mut [__m256i; 25], rc: u64) {
+    let c0 = xor(xor(xor(a[0], a[5]), xor(a[10], a[15])), a[20]);
+    let c1 = xor(xor(xor(a[1], a[6]), xor(a[11], a[16])), a[21]);
+    let c2 = xor(xor(xor(a[2], a[7]), xor(a[12], a[17])), a[22]);
+    let c3 = xor(xor(xor(a[3], a[8]), xor(a[13], a[18])), a[23]);
+    let c4 = xor(xor(xor(a[4], a[9]), xor(a[14], a[19])), a[24]);
+    let d0 = xor(c4, rol::<1, 63>(c1));
+    let d1 = xor(c0, rol::<1, 63>(c2));
+    let d2 = xor(c1, rol::<1, 63>(c3));
+    let d3 = xor(c2, rol::<1, 63>(c4));
+    let d4 = xor(c3, rol::<1, 63>(c0));
+    {
+        let b0 = xor(a[0], d0);
+        let b10 = rol::<1, 63>(xor(a[1], d1));
+        let b20 = rol::<62, 2>(xor(a[2], d2));
+        let b5 = rol::<28, 36>(xor(a[3], d3));
+        let b15 = rol::<27, 37>(xor(a[4], d4));
+        let b16 = rol::<36, 28>(xor(a[5], d0));
+        let b1 = rol::<44, 20>(xor(a[6], d1));
+        let b11 = rol::<6, 58>(xor(a[7], d2));
+        let b21 = rol::<55, 9>(xor(a[8], d3));
+        let b6 = rol::<20, 44>(xor(a[9], d4));
+        let b7 = rol::<3, 61>(xor(a[10], d0));
+        let b17 = rol::<10, 54>(xor(a[11], d1));
+        let b2 = rol::<43, 21>(xor(a[12], d2));
+        let b12 = rol::<25, 39>(xor(a[13], d3));
+        let b22 = rol::<39, 25>(xor(a[14], d4));
+        let b23 = rol::<41, 23>(xor(a[15], d0));
+        let b8 = rol::<45, 19>(xor(a[16], d1));
+        let b18 = rol::<15, 49>(xor(a[17], d2));
+        let b3 = rol::<21, 43>(xor(a[18], d3));
+        let b13 = rol::<8, 56>(xor(a[19], d4));
+        let b14 = rol::<18, 46>(xor(a[20], d0));
+        let b24 = rol::<2, 62>(xor(a[21], d1));
+        let b9 = rol::<61, 3>(xor(a[22], d2));
+        let b19 = rol::<56, 8>(xor(a[23], d3));
+        let b4 = rol::<14, 50>(xor(a[24], d4));
+        a[0] = xor(b0, andnot(b1, b2));
+        a[1] = xor(b1, andnot(b2, b3));
+        a[2] = xor(b2, andnot(b3, b4));
+        a[3] = xor(b3, andnot(b4, b0));
+        a[4] = xor(b4, andnot(b0, b1));
+        a[5] = xor(b5, andnot(b6, b7));
+        a[6] = xor(b6, andnot(b7, b8));
+        a[7] = xor(b7, andnot(b8, b9));
+        a[8] = xor(b8, andnot(b9, b5));
+        a[9] = xor(b9, andnot(b5, b6));
+        a[10] = xor(b10, andnot(b11, b12));
+        a[11] = xor(b11, andnot(b12, b13));
+        a[12] = xor(b12, andnot(b13, b14));
+        a[13] = xor(b13, andnot(b14, b10));
+        a[14] = xor(b14, andnot(b10, b11));
+        a[15] = xor(b15, andnot(b16, b17));
+        a[16] = xor(b16, andnot(b17, b18));
+        a[17] = xor(b17, andnot(b18, b19));
+        a[18] = xor(b18, andnot(b19, b15));
+        a[19] = xor(b19, andnot(b15, b16));
+        a[20] = xor(b20, andnot(b21, b22));
+        a[21] = xor(b21, andnot(b22, b23));
+        a[22] = xor(b22, andnot(b23, b24));
+        a[23] = xor(b23, andnot(b24, b20));
+        a[24] = xor(b24, andnot(b20, b21));
+    }
+    // SAFETY: as for `xor`.
+    a[0] = xor(a[0], unsafe { _mm256_set1_epi64x(rc as i64) });
+}
+
+#[target_feature(enable = "avx2")]
+#[allow(unused_unsafe)] // intrinsics are safe here from Rust 1.87 on, not at the MSRV
+unsafe fn keccak_p_x4_avx2<const R: usize>(states: &mut [State1600; 4]) {
+    // SAFETY: this function is compiled with AVX2 and only entered when the CPU has it.
+    let mut a = [unsafe { _mm256_setzero_si256() }; 25];
+    for i in 0..25 {
+        // SAFETY: as above.
+        a[i] = unsafe {
+            _mm256_set_epi64x(
+                states[3][i] as i64,
+                states[2][i] as i64,
+                states[1][i] as i64,
+                states[0][i] as i64,
+            )
+        };
+    }
+    for &rc in &RC[24 - R..] {
+        round(&mut a, rc);
+    }
+    for i in 0..25 {
+        let mut lanes = [0u64; 4];
+        // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement, and the CPU
+        // has AVX2 (see above).
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), a[i]) };
+        for k in 0..4 {
+            states[k][i] = lanes[k];
+        }
+    }
+}
+
+/// Keccak-p[1600, R] on four states; returns `false` (doing nothing) when the CPU lacks AVX2.
+#[inline]
+pub(crate) fn try_keccak_p_x4<const R: usize>(states: &mut [State1600; 4]) -> bool {
+    if !available() {
+        return false;
+    }
+    // SAFETY: `available()` returned true, so the CPU supports AVX2.
+    unsafe { keccak_p_x4_avx2::<R>(states) };
+    true
+}

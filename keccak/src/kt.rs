@@ -1,0 +1,271 @@
+//! KangarooTwelve: KT128 and KT256 (RFC 9861), with customization string.
+//!
+//! Leaves (8192-byte chunks after the first) are hashed four at a time with the four-state
+//! permutation when at least four whole chunks are at hand (AVX2 on x86_64, else one after
+//! another); with the `rayon` feature, inputs of 1 MiB or more fed in one `update` are spread over
+//! threads. The output never depends on how the input is split.
+
+#[cfg(feature = "alloc")]
+use alloc::boxed::Box;
+use core::fmt;
+
+use digest::{
+    CollisionResistance, ExtendableOutput, ExtendableOutputReset, HashMarker, Reset, Update,
+    common::AlgorithmName,
+    consts::{U16, U32},
+};
+
+use crate::sponge::{Sponge, length_encode, oneshot_x4};
+
+const CHUNK: usize = 8192;
+const LEAF_DS: u8 = 0x0B;
+const SINGLE_DS: u8 = 0x07;
+const FINAL_DS: u8 = 0x06;
+
+crate::xof::reader!(
+    /// The output stream of [`Kt`].
+    KtReader, 12
+);
+
+/// KangarooTwelve with rate `RATE`: [`Kt128`] (168, 32-byte chaining values) or [`Kt256`]
+/// (136, 64-byte chaining values).
+#[derive(Clone)]
+pub struct Kt<const RATE: usize> {
+    /// Final node: the first chunk, then the chaining values.
+    main: Sponge<RATE, 12>,
+    /// The leaf being absorbed.
+    leaf: Sponge<RATE, 12>,
+    /// Bytes of the first chunk absorbed so far (at most `CHUNK`).
+    first: usize,
+    /// Whether input went past the first chunk (tree mode).
+    tree: bool,
+    /// Bytes absorbed into the current leaf.
+    leaf_len: usize,
+    /// Completed leaves.
+    leaves: u64,
+    #[cfg(feature = "alloc")]
+    customization: Box<[u8]>,
+}
+
+/// KT128 (KangarooTwelve on TurboSHAKE128).
+pub type Kt128 = Kt<168>;
+/// KT256 (KangarooTwelve on TurboSHAKE256).
+pub type Kt256 = Kt<136>;
+/// The output stream of [`Kt128`].
+pub type Kt128Reader = KtReader<168>;
+/// The output stream of [`Kt256`].
+pub type Kt256Reader = KtReader<136>;
+
+impl<const RATE: usize> Default for Kt<RATE> {
+    #[inline]
+    fn default() -> Self {
+        const { assert!(RATE == 168 || RATE == 136, "unsupported rate") };
+        Self {
+            main: Sponge::new(),
+            leaf: Sponge::new(),
+            first: 0,
+            tree: false,
+            leaf_len: 0,
+            leaves: 0,
+            #[cfg(feature = "alloc")]
+            customization: Box::default(),
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<const RATE: usize> digest::CustomizedInit for Kt<RATE> {
+    /// KT with customization string `C` (needs the `alloc` feature: `C` is hashed after the message).
+    fn new_customized(customization: &[u8]) -> Self {
+        let mut k = Self::default();
+        k.customization = customization.into();
+        k
+    }
+}
+
+impl<const RATE: usize> Kt<RATE> {
+    /// Size of a chaining value.
+    const CV: usize = if RATE == 168 { 32 } else { 64 };
+
+    fn finish_leaf(&mut self) {
+        let mut cv = [0u8; 64];
+        let leaf = core::mem::take(&mut self.leaf);
+        leaf.finalize_into(LEAF_DS, &mut cv[..Self::CV]);
+        self.main.absorb(&cv[..Self::CV]);
+        self.leaves += 1;
+        self.leaf_len = 0;
+    }
+
+    /// Calls `f` with the chaining value of each whole chunk of `data`, in order.
+    fn for_each_cv(data: &[u8], mut f: impl FnMut(&[u8])) {
+        let cv = Self::CV;
+        let mut quads = data.chunks_exact(4 * CHUNK);
+        for quad in &mut quads {
+            let mut cvs = [[0u8; 64]; 4];
+            let [c0, c1, c2, c3] = &mut cvs;
+            oneshot_x4::<RATE, 12>(
+                [
+                    &quad[..CHUNK],
+                    &quad[CHUNK..2 * CHUNK],
+                    &quad[2 * CHUNK..3 * CHUNK],
+                    &quad[3 * CHUNK..],
+                ],
+                LEAF_DS,
+                [&mut c0[..cv], &mut c1[..cv], &mut c2[..cv], &mut c3[..cv]],
+            );
+            for c in &cvs {
+                f(&c[..cv]);
+            }
+        }
+        for chunk in quads.remainder().chunks_exact(CHUNK) {
+            let mut c = [0u8; 64];
+            let mut s = Sponge::<RATE, 12>::new();
+            s.absorb(chunk);
+            s.finalize_into(LEAF_DS, &mut c[..cv]);
+            f(&c[..cv]);
+        }
+    }
+
+    /// Hashes whole chunks (`data.len()` a multiple of `CHUNK`) into the final node.
+    fn whole_leaves(&mut self, data: &[u8]) {
+        #[cfg(feature = "rayon")]
+        if data.len() >= crate::RAYON_MIN {
+            use rayon::prelude::*;
+            let parts: alloc::vec::Vec<alloc::vec::Vec<u8>> = data
+                .par_chunks(16 * CHUNK)
+                .map(|part| {
+                    let mut v = alloc::vec::Vec::with_capacity(part.len() / CHUNK * Self::CV);
+                    Self::for_each_cv(part, |c| v.extend_from_slice(c));
+                    v
+                })
+                .collect();
+            for part in &parts {
+                self.main.absorb(part);
+                self.leaves += (part.len() / Self::CV) as u64;
+            }
+            return;
+        }
+        let (main, leaves) = (&mut self.main, &mut self.leaves);
+        Self::for_each_cv(data, |c| {
+            main.absorb(c);
+            *leaves += 1;
+        });
+    }
+
+    fn absorb(&mut self, mut data: &[u8]) {
+        if self.first < CHUNK {
+            let take = (CHUNK - self.first).min(data.len());
+            self.main.absorb(&data[..take]);
+            self.first += take;
+            data = &data[take..];
+        }
+        if data.is_empty() {
+            return;
+        }
+        if !self.tree {
+            self.main.absorb(&[3, 0, 0, 0, 0, 0, 0, 0]);
+            self.tree = true;
+        }
+        if self.leaf_len != 0 {
+            let take = (CHUNK - self.leaf_len).min(data.len());
+            self.leaf.absorb(&data[..take]);
+            self.leaf_len += take;
+            data = &data[take..];
+            if self.leaf_len == CHUNK {
+                self.finish_leaf();
+            } else {
+                return;
+            }
+        }
+        let whole = data.len() / CHUNK * CHUNK;
+        self.whole_leaves(&data[..whole]);
+        let rest = &data[whole..];
+        if !rest.is_empty() {
+            self.leaf.absorb(rest);
+            self.leaf_len = rest.len();
+        }
+    }
+
+    fn finalize_reader(&mut self) -> KtReader<RATE> {
+        #[cfg(feature = "alloc")]
+        {
+            let c = core::mem::take(&mut self.customization);
+            self.absorb(&c);
+            self.absorb(length_encode(c.len() as u64).as_bytes());
+            self.customization = c;
+        }
+        #[cfg(not(feature = "alloc"))]
+        self.absorb(length_encode(0).as_bytes());
+        if self.tree && self.leaf_len != 0 {
+            self.finish_leaf();
+        }
+        let mut main = core::mem::take(&mut self.main);
+        if self.tree {
+            main.absorb(length_encode(self.leaves).as_bytes());
+            main.absorb(&[0xFF, 0xFF]);
+            main.pad(FINAL_DS);
+        } else {
+            main.pad(SINGLE_DS);
+        }
+        KtReader { sponge: main }
+    }
+}
+
+impl<const RATE: usize> HashMarker for Kt<RATE> {}
+
+impl<const RATE: usize> Update for Kt<RATE> {
+    #[inline]
+    fn update(&mut self, data: &[u8]) {
+        self.absorb(data);
+    }
+}
+
+impl<const RATE: usize> Reset for Kt<RATE> {
+    fn reset(&mut self) {
+        self.main.reset();
+        self.leaf.reset();
+        self.first = 0;
+        self.tree = false;
+        self.leaf_len = 0;
+        self.leaves = 0;
+    }
+}
+
+impl<const RATE: usize> ExtendableOutput for Kt<RATE> {
+    type Reader = KtReader<RATE>;
+
+    fn finalize_xof(mut self) -> Self::Reader {
+        self.finalize_reader()
+    }
+}
+
+impl<const RATE: usize> ExtendableOutputReset for Kt<RATE> {
+    fn finalize_xof_reset(&mut self) -> Self::Reader {
+        let r = self.finalize_reader();
+        self.reset();
+        r
+    }
+}
+
+impl<const RATE: usize> AlgorithmName for Kt<RATE> {
+    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if RATE == 168 { "KT128" } else { "KT256" })
+    }
+}
+
+impl<const RATE: usize> fmt::Debug for Kt<RATE> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if RATE == 168 { "Kt128" } else { "Kt256" })?;
+        f.write_str(" { .. }")
+    }
+}
+
+impl CollisionResistance for Kt128 {
+    type CollisionResistance = U16;
+}
+impl CollisionResistance for Kt256 {
+    type CollisionResistance = U32;
+}
+
+#[cfg(feature = "zeroize")]
+impl<const RATE: usize> zeroize::ZeroizeOnDrop for Kt<RATE> {}

@@ -1,0 +1,309 @@
+//! The byte-oriented sponge shared by every mode, and the SP 800-185 / RFC 9861 encodings.
+
+use crate::hazmat::{State1600, backends};
+
+/// A Keccak sponge of rate `RATE` bytes (a multiple of 8, below 200) on Keccak-p[1600, ROUNDS].
+///
+/// While absorbing, `pos` is the number of bytes already XORed into the current block; while
+/// squeezing, it is the number of bytes already read from the current block.
+#[derive(Clone)]
+pub(crate) struct Sponge<const RATE: usize, const ROUNDS: usize> {
+    pub(crate) st: State1600,
+    pub(crate) pos: usize,
+}
+
+impl<const RATE: usize, const ROUNDS: usize> Default for Sponge<RATE, ROUNDS> {
+    #[inline]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[inline(always)]
+pub(crate) fn xor_block(st: &mut State1600, block: &[u8]) {
+    for (lane, chunk) in st.iter_mut().zip(block.chunks_exact(8)) {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        *lane ^= u64::from_le_bytes(b);
+    }
+}
+
+impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
+    const CHECK: () = assert!(RATE % 8 == 0 && RATE > 0 && RATE < 200 && (ROUNDS == 12 || ROUNDS == 24));
+
+    /// The empty sponge.
+    #[inline]
+    pub(crate) const fn new() -> Self {
+        let () = Self::CHECK;
+        Self { st: [0; 25], pos: 0 }
+    }
+
+    #[inline]
+    pub(crate) fn permute(&mut self) {
+        backends::permute::<ROUNDS>(&mut self.st);
+    }
+
+    #[inline(always)]
+    fn xor_byte(&mut self, i: usize, b: u8) {
+        self.st[i / 8] ^= u64::from(b) << (8 * (i % 8));
+    }
+
+    /// Absorbs `data`.
+    #[inline]
+    pub(crate) fn absorb(&mut self, mut data: &[u8]) {
+        if self.pos != 0 {
+            let take = (RATE - self.pos).min(data.len());
+            let (head, rest) = data.split_at(take);
+            for (k, &b) in head.iter().enumerate() {
+                self.xor_byte(self.pos + k, b);
+            }
+            self.pos += take;
+            data = rest;
+            if self.pos < RATE {
+                return;
+            }
+            self.permute();
+            self.pos = 0;
+        }
+        let mut blocks = data.chunks_exact(RATE);
+        for block in &mut blocks {
+            xor_block(&mut self.st, block);
+            self.permute();
+        }
+        for (k, &b) in blocks.remainder().iter().enumerate() {
+            self.xor_byte(k, b);
+        }
+        self.pos = blocks.remainder().len();
+    }
+
+    /// Completes the current block with zeros (the `bytepad` tail): permutes unless the block is empty.
+    #[inline]
+    pub(crate) fn zero_pad_block(&mut self) {
+        if self.pos != 0 {
+            self.permute();
+            self.pos = 0;
+        }
+    }
+
+    /// Pads with domain byte `ds` (which carries the first padding bit) and the final `0x80`, and
+    /// switches to squeezing (the first block is computed).
+    #[inline]
+    pub(crate) fn pad(&mut self, ds: u8) {
+        self.xor_byte(self.pos, ds);
+        self.xor_byte(RATE - 1, 0x80);
+        self.permute();
+        self.pos = 0;
+    }
+
+    /// Squeezes `out.len()` bytes (after [`Self::pad`]).
+    #[inline]
+    pub(crate) fn squeeze(&mut self, out: &mut [u8]) {
+        let mut out = out;
+        while !out.is_empty() {
+            if self.pos == RATE {
+                self.permute();
+                self.pos = 0;
+            }
+            let take = (RATE - self.pos).min(out.len());
+            let (head, rest) = out.split_at_mut(take);
+            if self.pos % 8 == 0 {
+                let lanes = &self.st[self.pos / 8..];
+                for (dst, lane) in head.chunks_mut(8).zip(lanes) {
+                    dst.copy_from_slice(&lane.to_le_bytes()[..dst.len()]);
+                }
+            } else {
+                for (k, dst) in head.iter_mut().enumerate() {
+                    let i = self.pos + k;
+                    *dst = (self.st[i / 8] >> (8 * (i % 8))) as u8;
+                }
+            }
+            self.pos += take;
+            out = rest;
+        }
+    }
+
+    /// Copies the first `out.len()` (at most 200) state bytes, ignoring the rate.
+    #[inline]
+    pub(crate) fn read_state(&self, out: &mut [u8]) {
+        for (dst, lane) in out.chunks_mut(8).zip(self.st.iter()) {
+            dst.copy_from_slice(&lane.to_le_bytes()[..dst.len()]);
+        }
+    }
+
+    /// Back to the empty sponge.
+    #[inline]
+    pub(crate) fn reset(&mut self) {
+        self.st = [0; 25];
+        self.pos = 0;
+    }
+
+    /// Pads with `ds` and writes the first `out.len()` (at most `RATE`) bytes, without keeping the sponge.
+    #[inline]
+    pub(crate) fn finalize_into(mut self, ds: u8, out: &mut [u8]) {
+        self.pad(ds);
+        self.squeeze(out);
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl<const RATE: usize, const ROUNDS: usize> Drop for Sponge<RATE, ROUNDS> {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.st.zeroize();
+        self.pos.zeroize();
+    }
+}
+
+/// A short encoding (at most 17 bytes) held inline.
+#[derive(Clone, Copy)]
+pub(crate) struct Enc {
+    buf: [u8; 18],
+    len: usize,
+}
+
+impl Enc {
+    #[inline]
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl AsRef<[u8]> for Enc {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+/// Big-endian bytes of `x` without leading zeros (`min` = minimum number of bytes, 0 or 1).
+fn be_trimmed(x: u128, min: usize) -> ([u8; 16], usize) {
+    let b = x.to_be_bytes();
+    let lead = (x.leading_zeros() / 8) as usize;
+    let n = (16 - lead).max(min);
+    (b, n)
+}
+
+/// SP 800-185 `left_encode(x)`.
+pub(crate) fn left_encode(x: u128) -> Enc {
+    let (b, n) = be_trimmed(x, 1);
+    let mut e = Enc { buf: [0; 18], len: n + 1 };
+    e.buf[0] = n as u8;
+    e.buf[1..=n].copy_from_slice(&b[16 - n..]);
+    e
+}
+
+/// SP 800-185 `right_encode(x)`.
+pub(crate) fn right_encode(x: u128) -> Enc {
+    let (b, n) = be_trimmed(x, 1);
+    let mut e = Enc { buf: [0; 18], len: n + 1 };
+    e.buf[..n].copy_from_slice(&b[16 - n..]);
+    e.buf[n] = n as u8;
+    e
+}
+
+/// RFC 9861 `length_encode(x)`: the big-endian bytes of `x` without leading zeros (none for 0),
+/// then their number.
+pub(crate) fn length_encode(x: u64) -> Enc {
+    let (b, n) = be_trimmed(u128::from(x), 0);
+    let mut e = Enc { buf: [0; 18], len: n + 1 };
+    e.buf[..n].copy_from_slice(&b[16 - n..]);
+    e.buf[n] = n as u8;
+    e
+}
+
+/// Bit length of a byte string, as SP 800-185 encodes it.
+#[inline]
+pub(crate) fn bits(len: usize) -> u128 {
+    (len as u128) * 8
+}
+
+impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
+    /// Absorbs `encode_string(s)`.
+    pub(crate) fn absorb_encoded_string(&mut self, s: &[u8]) {
+        self.absorb(left_encode(bits(s.len())).as_bytes());
+        self.absorb(s);
+    }
+
+    /// The cSHAKE prefix `bytepad(encode_string(N) || encode_string(S), RATE)`.
+    pub(crate) fn absorb_cshake_prefix(&mut self, function_name: &[u8], customization: &[u8]) {
+        self.absorb(left_encode(RATE as u128).as_bytes());
+        self.absorb_encoded_string(function_name);
+        self.absorb_encoded_string(customization);
+        self.zero_pad_block();
+    }
+
+    /// The KMAC key block `bytepad(encode_string(K), RATE)`.
+    pub(crate) fn absorb_key_block(&mut self, key: &[u8]) {
+        self.absorb(left_encode(RATE as u128).as_bytes());
+        self.absorb_encoded_string(key);
+        self.zero_pad_block();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodings() {
+        assert_eq!(left_encode(0).as_bytes(), [1, 0]);
+        assert_eq!(left_encode(168).as_bytes(), [1, 168]);
+        assert_eq!(left_encode(256).as_bytes(), [2, 1, 0]);
+        assert_eq!(right_encode(0).as_bytes(), [0, 1]);
+        assert_eq!(right_encode(512).as_bytes(), [2, 0, 2]);
+        assert_eq!(length_encode(0).as_bytes(), [0]);
+        assert_eq!(length_encode(12).as_bytes(), [12, 1]);
+        assert_eq!(length_encode(65538).as_bytes(), [1, 0, 2, 3]);
+        assert_eq!(left_encode(u128::MAX).as_bytes().len(), 17);
+    }
+}
+
+/// One-shot sponge over four equal-length messages at once (four-state permutation): absorbs
+/// `msgs[k]`, pads with `ds` and fills `outs[k]` (all of the same length).
+pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
+    msgs: [&[u8]; 4],
+    ds: u8,
+    outs: [&mut [u8]; 4],
+) {
+    let len = msgs[0].len();
+    debug_assert!(msgs.iter().all(|m| m.len() == len));
+    let mut st = [[0u64; 25]; 4];
+    let full = len / RATE;
+    for b in 0..full {
+        for k in 0..4 {
+            xor_block(&mut st[k], &msgs[k][b * RATE..(b + 1) * RATE]);
+        }
+        backends::permute_x4::<ROUNDS>(&mut st);
+    }
+    for k in 0..4 {
+        let tail = &msgs[k][full * RATE..];
+        let mut block = [0u8; 200];
+        block[..tail.len()].copy_from_slice(tail);
+        block[tail.len()] ^= ds;
+        block[RATE - 1] ^= 0x80;
+        xor_block(&mut st[k], &block[..RATE]);
+    }
+    backends::permute_x4::<ROUNDS>(&mut st);
+    let out_len = outs[0].len();
+    let mut done = 0;
+    loop {
+        let take = (out_len - done).min(RATE);
+        for k in 0..4 {
+            let dst = &mut outs[k][done..done + take];
+            for (d, lane) in dst.chunks_mut(8).zip(st[k].iter()) {
+                d.copy_from_slice(&lane.to_le_bytes()[..d.len()]);
+            }
+        }
+        done += take;
+        if done == out_len {
+            break;
+        }
+        backends::permute_x4::<ROUNDS>(&mut st);
+    }
+    #[cfg(feature = "zeroize")]
+    {
+        use zeroize::Zeroize;
+        for s in &mut st {
+            s.zeroize();
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Small self-contained checks (also run under Miri): literal vectors per function, and the
+//! SIMD backends against the portable permutation.
+
+use hex_literal::hex;
+use lwc_keccak::{
+    Digest, ExtendableOutput, Kmac128, Kt128, Kt256, Mac, ParallelHash128, Sha3_256, Shake128,
+    TupleHash128, TurboShake128, Update, XofReader, digest::KeyInit, hazmat,
+};
+
+fn xof<X: ExtendableOutput + Update>(mut x: X, msg: &[u8], n: usize) -> Vec<u8> {
+    x.update(msg);
+    let mut out = vec![0u8; n];
+    x.finalize_xof().read(&mut out);
+    out
+}
+
+#[test]
+fn permutation_zero_state() {
+    // keccak_p1600_zero_state.json (XKCP / RustCrypto keccak), lanes 0 and 24 of f1600(0).
+    let mut s = [0u64; 25];
+    hazmat::f1600(&mut s);
+    assert_eq!(s[0], 0xf1258f7940e1dde7);
+    assert_eq!(s[1], 0x84d5ccf933c0478a);
+}
+
+#[test]
+fn hashes() {
+    assert_eq!(Sha3_256::digest(b"")[..], hex!("a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"));
+    assert_eq!(
+        lwc_keccak::Keccak256::digest(b"")[..],
+        hex!("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470")
+    );
+    assert_eq!(
+        xof(Shake128::default(), b"", 32),
+        hex!("7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26")
+    );
+}
+
+#[test]
+fn turboshake_and_kt() {
+    // RFC 9861 test vectors.
+    assert_eq!(
+        xof(TurboShake128::default(), b"", 32),
+        hex!("1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c")
+    );
+    assert_eq!(xof(Kt128::default(), b"", 32), hex!("1ac2d450fc3b4205d19da7bfca1b37513c0803577ac7167f06fe2ce1f0ef39e5"));
+    assert_eq!(
+        xof(Kt256::default(), b"", 64),
+        hex!(
+            "b23d2e9cea9f4904e02bec06817fc10ce38ce8e93ef4c89e6537076af8646404"
+            "e3e8b68107b8833a5d30490aa33482353fd4adc7148ecb782855003aaebde4a9"
+        )
+    );
+    assert!(TurboShake128::new(0).is_err());
+    assert!(TurboShake128::new(0x80).is_err());
+    assert!(TurboShake128::new(0x7F).is_ok());
+}
+
+#[test]
+fn sp800_185() {
+    // NIST SP 800-185 samples: KMAC sample 1, TupleHash sample 1, ParallelHash sample 1.
+    let key = hex!("404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F");
+    let mut m = Kmac128::new_from_slice(&key).unwrap();
+    Mac::update(&mut m, &hex!("00010203"));
+    assert_eq!(
+        m.finalize().into_bytes()[..],
+        hex!("E5780B0D3EA6F7D3A429C5706AA43A00FADBD7D49628839E3187243F456EE14E")
+    );
+    let mut t = TupleHash128::new(b"");
+    t.update_item(&hex!("000102"));
+    t.update_item(&hex!("101112131415"));
+    let mut out = [0u8; 32];
+    t.finalize_into_slice(&mut out);
+    assert_eq!(out, hex!("C5D8786C1AFB9B82111AB34B65B2C0048FA64E6D48E263264CE1707D3FFC8ED1"));
+    let mut p = ParallelHash128::new(8, b"").unwrap();
+    Update::update(&mut p, &hex!("000102030405060710111213141516172021222324252627"));
+    let mut out = [0u8; 32];
+    p.finalize_into_slice(&mut out);
+    assert_eq!(out, hex!("BA8DC1D1D979331D3F813603C67F72609AB5E44B94A0B8F9AF46514454A2B4F5"));
+    assert!(ParallelHash128::new(0, b"").is_err());
+}
+
+#[test]
+fn simd_x4_matches_portable() {
+    let mut seed = 0x0123_4567_89ab_cdefu64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let iters = if cfg!(miri) { 1 } else { 50 };
+    for _ in 0..iters {
+        for rounds in [12usize, 24] {
+            let mut st = [[0u64; 25]; 4];
+            for s in st.iter_mut() {
+                for l in s.iter_mut() {
+                    *l = next();
+                }
+            }
+            let mut want = st;
+            for s in want.iter_mut() {
+                hazmat::portable_permute(s, rounds);
+            }
+            let mut single = st;
+            for s in single.iter_mut() {
+                if rounds == 12 { hazmat::p1600_12(s) } else { hazmat::f1600(s) }
+            }
+            if rounds == 12 { hazmat::p1600_12_x4(&mut st) } else { hazmat::f1600_x4(&mut st) }
+            assert_eq!(st, want, "x4 backend, {rounds} rounds");
+            assert_eq!(single, want, "single-state backend {}, {rounds} rounds", hazmat::backend_name());
+        }
+    }
+}
