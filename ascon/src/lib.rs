@@ -8,7 +8,57 @@ extern crate alloc;
 extern crate std;
 
 pub mod hazmat;
-pub mod hash;
-pub mod xof;
-pub mod aead;
-pub mod mac;
+
+#[path = "aead.rs"]
+mod aead_mode;
+mod hash;
+mod mac;
+mod sponge;
+mod xof;
+
+pub use ::aead;
+pub use digest::{self, Digest};
+
+pub use crate::aead_mode::{
+    AsconAead128, AsconAead128Key, AsconAead128Nonce, AsconAead128Tag, AsconTagSize, MaskedAsconAead128,
+    TruncatedAsconAead128,
+};
+pub use crate::hash::AsconHash256;
+pub use crate::xof::{AsconCxof128, AsconXof128, AsconXof128Reader, InvalidCustomizationError};
+
+/// The Ascon v1.2 family (the NIST LWC finalist; big endian): AEADs, hashes, XOFs and the Ascon
+/// team's MAC/PRF family. Not interoperable with the SP 800-232 functions at the crate root.
+pub mod v12 {
+    pub use crate::aead_mode::{
+        Ascon80pq, Ascon80pqKey, Ascon80pqNonce, Ascon80pqTag, Ascon128, Ascon128Key, Ascon128Nonce, Ascon128Tag,
+        Ascon128a, Ascon128aKey, Ascon128aNonce, Ascon128aTag,
+    };
+    pub use crate::hash::{AsconHash, AsconHasha};
+    pub use crate::mac::{AsconMac, AsconMaca, AsconPrf, AsconPrfReader, AsconPrfa, AsconPrfaReader};
+    pub use crate::xof::{AsconXof, AsconXofReader, AsconXofa, AsconXofaReader};
+
+    pub use crate::mac::AsconPrfShortGeneric;
+    /// Ascon-PrfShort (v1.2): [`AsconPrfShortGeneric`] in big-endian form.
+    pub type AsconPrfShort = AsconPrfShortGeneric<false>;
+    /// The name `ascon-hash` 0.2 used for [`AsconHasha`].
+    pub type AsconAHash = AsconHasha;
+    /// The name `ascon-hash` 0.2 used for [`AsconXofa`].
+    pub type AsconAXof = AsconXofa;
+    /// The name `ascon-hash` 0.2 used for [`AsconXofaReader`].
+    pub type AsconAXofReader = AsconXofaReader;
+}
+
+/// The Ascon team's little-endian MAC family (ascon-c `asconmacv13`, `asconprfv13`,
+/// `asconprfsv13`): same structure as v1.2's, SP 800-232 byte order and padding, own IVs.
+/// Not standardized by NIST.
+pub mod v13 {
+    /// Ascon-Mac, little endian.
+    pub type AsconMac = crate::mac::AsconMacV13;
+    /// Ascon-Prf, little endian.
+    pub type AsconPrf = crate::mac::AsconPrfV13;
+    /// The output stream of [`AsconPrf`].
+    pub type AsconPrfReader = crate::mac::AsconPrfReaderV13;
+    pub use crate::mac::AsconPrfShortGeneric;
+    /// Ascon-PrfShort, little endian: [`AsconPrfShortGeneric`] in little-endian form.
+    pub type AsconPrfShort = AsconPrfShortGeneric<true>;
+}

@@ -1,3 +1,141 @@
-//! Permutation backends: `portable` first, SIMD backends chosen once at run time.
+//! Permutation backends, side by side.
+//!
+//! * [`portable`]: the 64-bit backend (five `u64`s, rounds unrolled, and-not S-box); the default on
+//!   64-bit targets. It is also the reference the others are tested against.
+//! * [`bi32`]: the 32-bit bit-interleaved backend (each word as two `u32` halves holding its even and
+//!   odd bits, so every 64-bit rotation is two 32-bit rotations); the default on other targets.
+//!   Words are interleaved when they are absorbed and de-interleaved when they are read, once per
+//!   word, never per round.
+//! * `x86_bmi` (x86_64 only): the 64-bit backend compiled with `bmi1,bmi2` (`andn`, `rorx`),
+//!   selected once at run time with `cpufeatures`; whole mode operations run inside it so the state
+//!   stays in registers.
+//!
+//! Overrides: `--cfg ascon_backend="u64"` or `--cfg ascon_backend="bi32"` picks the word backend on
+//! any target; `--cfg lwc_force_portable` (and Miri) disables the run-time `bmi` dispatch.
 
+// Both word backends are always compiled (and tested against each other); one is selected.
+#[allow(dead_code)]
+pub(crate) mod bi32;
+#[allow(dead_code)]
 pub(crate) mod portable;
+#[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
+mod x86_bmi;
+
+/// The word backend used by every mode.
+#[cfg(any(ascon_backend = "bi32", all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))))]
+pub(crate) use bi32::Lanes;
+/// The word backend used by every mode.
+#[cfg(not(any(ascon_backend = "bi32", all(not(ascon_backend = "u64"), not(target_pointer_width = "64")))))]
+pub(crate) use portable::Lanes;
+
+/// Runs `f` (a whole mode operation) with the best code path of this CPU.
+///
+/// On x86_64 with BMI1/BMI2 `f` is inlined into a function compiled with those features, so the
+/// permutation inside uses `andn`/`rorx`; elsewhere `f` runs as is.
+#[inline(always)]
+pub(crate) fn dispatch<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
+    {
+        x86_bmi::run(f)
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri), not(lwc_force_portable))))]
+    {
+        f()
+    }
+}
+
+/// Runs `f` on the plain code path, never the run-time-selected one (for tests comparing them).
+#[cfg(test)]
+pub(crate) fn dispatch_plain<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
+/// The name of the code path [`dispatch`] takes on this CPU (for docs, tests and benches).
+#[must_use]
+pub(crate) fn name() -> &'static str {
+    #[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
+    {
+        if x86_bmi::available() {
+            return if Lanes::NAME == "bi32" { "bi32+bmi" } else { "u64+bmi" };
+        }
+    }
+    Lanes::NAME
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bi32, portable};
+
+    fn next(x: &mut u64) -> u64 {
+        // xorshift64*: a fixed-seed generator, enough for backend comparison.
+        *x ^= *x >> 12;
+        *x ^= *x << 25;
+        *x ^= *x >> 27;
+        x.wrapping_mul(0x2545F4914F6CDD1D)
+    }
+
+    #[test]
+    fn backends_agree_on_random_states() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        let n = if cfg!(miri) { 4 } else { 500 };
+        for i in 0..n {
+            let w = [next(&mut seed), next(&mut seed), next(&mut seed), next(&mut seed), next(&mut seed)];
+            for r in [12usize, 8, 6, 1, 0] {
+                let mut a = portable::Lanes::from_words(w);
+                a.permute_n(r);
+                let mut b = bi32::Lanes::from_words(w);
+                b.permute_n(r);
+                assert_eq!(a.to_words(), b.to_words(), "state {i}, {r} rounds");
+                let mut c = w;
+                super::dispatch(|| {
+                    let mut s = super::Lanes::from_words(c);
+                    s.permute_n(r);
+                    c = s.to_words();
+                });
+                let mut d = w;
+                super::dispatch_plain(|| {
+                    let mut s = portable::Lanes::from_words(d);
+                    s.permute_n(r);
+                    d = s.to_words();
+                });
+                assert_eq!(a.to_words(), c, "dispatched path, state {i}, {r} rounds");
+                assert_eq!(a.to_words(), d, "plain path, state {i}, {r} rounds");
+            }
+            let mut a = portable::Lanes::from_words(w);
+            a.permute::<12>();
+            let mut b = bi32::Lanes::from_words(w);
+            b.permute::<12>();
+            assert_eq!(a.to_words(), b.to_words());
+            a.permute::<8>();
+            b.permute::<8>();
+            a.permute::<6>();
+            b.permute::<6>();
+            assert_eq!(a.to_words(), b.to_words());
+            // Word access.
+            let v = next(&mut seed);
+            a.xor(3, v);
+            b.xor(3, v);
+            a.set(1, v);
+            b.set(1, v);
+            assert_eq!(a.get(3), b.get(3));
+            assert_eq!(a.to_words(), b.to_words());
+        }
+    }
+
+    #[test]
+    fn interleave_round_trips() {
+        let mut seed = 77u64;
+        for _ in 0..if cfg!(miri) { 10 } else { 1000 } {
+            let x = next(&mut seed);
+            let (e, o) = bi32::interleave(x);
+            // Naive reference: even bits to e, odd bits to o.
+            let (mut re, mut ro) = (0u32, 0u32);
+            for j in 0..32 {
+                re |= (((x >> (2 * j)) & 1) as u32) << j;
+                ro |= (((x >> (2 * j + 1)) & 1) as u32) << j;
+            }
+            assert_eq!((e, o), (re, ro));
+            assert_eq!(bi32::deinterleave(e, o), x);
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! The sponge engine shared by every hash, XOF, MAC and PRF of both generations.
+//!
+//! One absorber (`Absorber`) and one squeezer (`Squeezer`), parameterised by a `Spec`: rate,
+//! byte order, rounds between input blocks, domain bit before the final `p12`, output rate and
+//! rounds between output blocks. Every public operation runs inside [`dispatch`] so the whole
+//! loop is compiled for the run-time-selected code path.
+
+use core::marker::PhantomData;
+
+use crate::hazmat::backends::{Lanes, dispatch};
+
+/// Loads 8 bytes as a word in the generation's byte order.
+#[inline(always)]
+pub(crate) fn load<const LE: bool>(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[..8]);
+    if LE { u64::from_le_bytes(w) } else { u64::from_be_bytes(w) }
+}
+
+/// Loads up to 8 bytes as the leading bytes of a word (the rest zero).
+#[inline(always)]
+pub(crate) fn load_partial<const LE: bool>(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w[..b.len()].copy_from_slice(b);
+    if LE { u64::from_le_bytes(w) } else { u64::from_be_bytes(w) }
+}
+
+/// The word's bytes in the generation's byte order.
+#[inline(always)]
+pub(crate) fn store<const LE: bool>(w: u64) -> [u8; 8] {
+    if LE { w.to_le_bytes() } else { w.to_be_bytes() }
+}
+
+/// The padding byte (`0x01` little endian, `0x80` big endian) at byte `i` (< 8) of a word.
+#[inline(always)]
+pub(crate) const fn pad<const LE: bool>(i: usize) -> u64 {
+    if LE { 1u64 << (8 * i) } else { 0x80u64 << (56 - 8 * i) }
+}
+
+/// The mask of the leading `i` (< 8) bytes of a word.
+#[inline(always)]
+pub(crate) const fn mask<const LE: bool>(i: usize) -> u64 {
+    if i == 0 {
+        0
+    } else if LE {
+        u64::MAX >> (64 - 8 * i)
+    } else {
+        u64::MAX << (64 - 8 * i)
+    }
+}
+
+/// The domain-separation bit XORed into `x4` (`1 << 63` in SP 800-232, `1` in v1.2).
+pub(crate) const fn domain_bit<const LE: bool>() -> u64 {
+    if LE { 1 << 63 } else { 1 }
+}
+
+/// `p[r]` for a constant `r` in {6, 8, 12}.
+#[inline(always)]
+pub(crate) fn perm(st: &mut Lanes, r: usize) {
+    match r {
+        12 => st.permute::<12>(),
+        8 => st.permute::<8>(),
+        _ => st.permute::<6>(),
+    }
+}
+
+/// Sponge parameters.
+pub(crate) trait Spec: 'static {
+    /// Input rate in bytes (8, 32 or 40).
+    const RATE: usize;
+    /// Little-endian (SP 800-232, v1.3 MAC family) or big-endian (v1.2).
+    const LE: bool;
+    /// Rounds after every input block except the last.
+    const B_ABSORB: usize;
+    /// Whether the domain bit goes into `x4` before the final `p12` (MAC/PRF).
+    const DS: bool;
+    /// Output rate in bytes (8 or 16).
+    const OUT_RATE: usize;
+    /// Rounds between output blocks.
+    const B_SQUEEZE: usize;
+}
+
+/// The absorbing phase: state plus a partial input block.
+pub(crate) struct Absorber<S> {
+    st: Lanes,
+    buf: [u8; 40],
+    pos: usize,
+    _s: PhantomData<S>,
+}
+
+impl<S> Clone for Absorber<S> {
+    fn clone(&self) -> Self {
+        Self { st: self.st.clone(), buf: self.buf, pos: self.pos, _s: PhantomData }
+    }
+}
+
+impl<S: Spec> Absorber<S> {
+    /// Starts from the given (initialised) state.
+    pub(crate) fn new(st: Lanes) -> Self {
+        Self { st, buf: [0; 40], pos: 0, _s: PhantomData }
+    }
+
+    /// Back to `st`, forgetting any buffered input.
+    pub(crate) fn reset(&mut self, st: Lanes) {
+        self.st = st;
+        self.buf = [0; 40];
+        self.pos = 0;
+    }
+
+    #[inline(always)]
+    fn absorb_block(st: &mut Lanes, block: &[u8]) {
+        if S::LE {
+            for j in 0..S::RATE / 8 {
+                st.xor(j, load::<true>(&block[8 * j..]));
+            }
+        } else {
+            for j in 0..S::RATE / 8 {
+                st.xor(j, load::<false>(&block[8 * j..]));
+            }
+        }
+        perm(st, S::B_ABSORB);
+    }
+
+    /// Absorbs `data`.
+    pub(crate) fn update(&mut self, mut data: &[u8]) {
+        let rate = S::RATE;
+        if self.pos > 0 {
+            let n = (rate - self.pos).min(data.len());
+            self.buf[self.pos..self.pos + n].copy_from_slice(&data[..n]);
+            self.pos += n;
+            data = &data[n..];
+            if self.pos < rate {
+                return;
+            }
+            let block = self.buf;
+            Self::absorb_block(&mut self.st, &block[..rate]);
+            self.pos = 0;
+        }
+        if data.len() >= rate {
+            let st = &mut self.st;
+            let full = data.len() - data.len() % rate;
+            dispatch(|| {
+                for block in data[..full].chunks_exact(rate) {
+                    Self::absorb_block(st, block);
+                }
+            });
+            data = &data[full..];
+        }
+        self.buf[..data.len()].copy_from_slice(data);
+        self.pos = data.len();
+    }
+
+    /// Pads the buffered input, absorbs it and applies the final `p12` (after the domain bit for
+    /// MAC/PRF). Returns the resulting state; `self` is left unusable until [`Self::reset`].
+    pub(crate) fn finish(&mut self) -> Lanes {
+        let mut block = [0u8; 40];
+        block[..self.pos].copy_from_slice(&self.buf[..self.pos]);
+        block[self.pos] = if S::LE { 0x01 } else { 0x80 };
+        let st = &mut self.st;
+        dispatch(|| {
+            for j in 0..S::RATE / 8 {
+                let w = if S::LE { load::<true>(&block[8 * j..]) } else { load::<false>(&block[8 * j..]) };
+                st.xor(j, w);
+            }
+            if S::DS {
+                st.xor(4, if S::LE { domain_bit::<true>() } else { domain_bit::<false>() });
+            }
+            st.permute::<12>();
+        });
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut block);
+        self.st.clone()
+    }
+
+    /// Pads and absorbs the buffered input without the domain bit, for the CXOF customization
+    /// string: the state after it is the start of the message phase.
+    pub(crate) fn finish_prefix(&mut self) -> Lanes {
+        debug_assert!(!S::DS);
+        self.finish()
+    }
+}
+
+impl<S> Drop for Absorber<S> {
+    fn drop(&mut self) {
+        #[cfg(feature = "zeroize")]
+        {
+            self.st.wipe();
+            zeroize::Zeroize::zeroize(&mut self.buf);
+            self.pos = 0;
+        }
+    }
+}
+
+/// The squeezing phase: state plus the current output block.
+pub(crate) struct Squeezer<S> {
+    st: Lanes,
+    block: [u8; 16],
+    pos: usize,
+    _s: PhantomData<S>,
+}
+
+impl<S> Clone for Squeezer<S> {
+    fn clone(&self) -> Self {
+        Self { st: self.st.clone(), block: self.block, pos: self.pos, _s: PhantomData }
+    }
+}
+
+impl<S: Spec> Squeezer<S> {
+    #[inline(always)]
+    fn fill(st: &Lanes, block: &mut [u8; 16]) {
+        for j in 0..S::OUT_RATE / 8 {
+            let b = if S::LE { store::<true>(st.get(j)) } else { store::<false>(st.get(j)) };
+            block[8 * j..8 * j + 8].copy_from_slice(&b);
+        }
+    }
+
+    /// Starts squeezing from the final state.
+    pub(crate) fn new(st: Lanes) -> Self {
+        let mut block = [0u8; 16];
+        Self::fill(&st, &mut block);
+        Self { st, block, pos: 0, _s: PhantomData }
+    }
+
+    /// Writes the next `out.len()` output bytes.
+    pub(crate) fn read(&mut self, out: &mut [u8]) {
+        let rate = S::OUT_RATE;
+        let Self { st, block, pos, .. } = self;
+        dispatch(|| {
+            let mut out = out;
+            while !out.is_empty() {
+                if *pos == rate {
+                    perm(st, S::B_SQUEEZE);
+                    Self::fill(st, block);
+                    *pos = 0;
+                }
+                let n = (rate - *pos).min(out.len());
+                let (head, tail) = out.split_at_mut(n);
+                head.copy_from_slice(&block[*pos..*pos + n]);
+                *pos += n;
+                out = tail;
+            }
+        });
+    }
+}
+
+impl<S> Drop for Squeezer<S> {
+    fn drop(&mut self) {
+        #[cfg(feature = "zeroize")]
+        {
+            self.st.wipe();
+            zeroize::Zeroize::zeroize(&mut self.block);
+            self.pos = 0;
+        }
+    }
+}
+
+/// The initial state `p12(iv, 0, 0, 0, 0)`, computed at compile time.
+pub(crate) const fn initial_state(iv: u64) -> [u64; 5] {
+    let mut s = [iv, 0, 0, 0, 0];
+    crate::hazmat::backends::portable::permute::<12>(&mut s);
+    s
+}
