@@ -1,5 +1,249 @@
-//! The raw permutation(s) of the family, with their backends side by side.
+//! The AES-round cores of LeMac and PetitMac: key derivation, state, and the round-function
+//! backends side by side (`portable` first, then AES-NI and ARMv8 chosen once at run time).
 //!
-//! Hazardous: these are building blocks, not finished constructions.
+//! Hazardous: these are building blocks for tests and experiments, not finished MACs. Use
+//! [`LeMac`](crate::LeMac) and [`PetitMac`](crate::PetitMac).
 
-mod backends;
+pub(crate) mod backends;
+
+pub use backends::{SelectedBackend, selected_backend};
+
+use aes::Aes128;
+use aes::cipher::{BlockCipherEncrypt, KeyInit};
+use core::fmt;
+
+/// A 16-byte AES word.
+pub type Word = [u8; 16];
+
+/// `C(i)`: the word whose byte 0 is `i`, all other bytes zero.
+fn constant(i: u8) -> aes::Block {
+    let mut b = aes::Block::default();
+    b[0] = i;
+    b
+}
+
+/// Encrypts the counter words `C(first)`, `C(first + 1)`, ... under `cipher` into `out`.
+fn encrypt_counters(cipher: &Aes128, first: u8, out: &mut [Word]) {
+    for (i, w) in out.iter_mut().enumerate() {
+        let mut b = constant(first + i as u8);
+        cipher.encrypt_block(&mut b);
+        w.copy_from_slice(&b);
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(b.as_mut_slice());
+    }
+}
+
+/// AES `SubWord` of four bytes, in constant time.
+///
+/// The word is placed in all four columns of a block, so `ShiftRows` leaves the block unchanged;
+/// one round with a zero key followed by `InvMixColumns` then leaves exactly `SubBytes`.
+fn sub_word(w: [u8; 4]) -> [u8; 4] {
+    let mut b = aes::Block::default();
+    for c in 0..4 {
+        b[4 * c..4 * c + 4].copy_from_slice(&w);
+    }
+    aes::hazmat::cipher_round(&mut b, &aes::Block::default());
+    aes::hazmat::inv_mix_columns(&mut b);
+    let out = [b[0], b[1], b[2], b[3]];
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(b.as_mut_slice());
+    out
+}
+
+/// The standard AES-128 key expansion (FIPS 197 §5.2): 11 round keys, constant time.
+pub(crate) fn expand_key(key: &Word) -> [Word; 11] {
+    const RCON: [u8; 10] = [0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36];
+    let mut rk = [[0u8; 16]; 11];
+    rk[0] = *key;
+    for r in 1..11 {
+        let prev = rk[r - 1];
+        let last = [prev[12], prev[13], prev[14], prev[15]];
+        let mut t = sub_word([last[1], last[2], last[3], last[0]]);
+        t[0] ^= RCON[r - 1];
+        for c in 0..4 {
+            for j in 0..4 {
+                let v = prev[4 * c + j] ^ t[j];
+                rk[r][4 * c + j] = v;
+                t[j] = v;
+            }
+        }
+    }
+    rk
+}
+
+/// The key-derived material of LeMac (29 AES-128 calls and two key expansions, done once per key).
+#[derive(Clone)]
+pub struct LeMacContext {
+    pub(crate) init: [Word; 9],
+    pub(crate) subkeys: [Word; 18],
+    pub(crate) k2: [Word; 11],
+    pub(crate) k3: [Word; 11],
+}
+
+impl LeMacContext {
+    /// Derives the context of `key`: `I[j] = AES_K(C(j))` for j = 0..8, `F[j] = AES_K(C(9 + j))`
+    /// for j = 0..17, and the expanded keys `k2 = AES_K(C(27))`, `k3 = AES_K(C(28))`.
+    #[must_use]
+    pub fn new(key: &Word) -> Self {
+        let cipher = Aes128::new(key.into());
+        let mut init = [[0u8; 16]; 9];
+        let mut subkeys = [[0u8; 16]; 18];
+        let mut k = [[0u8; 16]; 2];
+        encrypt_counters(&cipher, 0, &mut init);
+        encrypt_counters(&cipher, 9, &mut subkeys);
+        encrypt_counters(&cipher, 27, &mut k);
+        let ctx = Self {
+            init,
+            subkeys,
+            k2: expand_key(&k[0]),
+            k3: expand_key(&k[1]),
+        };
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut k);
+        ctx
+    }
+
+    /// The 9 initial state words `I[0..9]`.
+    #[must_use]
+    pub fn init_state(&self) -> &[Word; 9] {
+        &self.init
+    }
+
+    /// The 18 finalisation subkeys `F[0..18]`.
+    #[must_use]
+    pub fn final_subkeys(&self) -> &[Word; 18] {
+        &self.subkeys
+    }
+
+    /// The 11 AES-128 round keys of the nonce key `k2` (round key 0 is `k2` itself).
+    #[must_use]
+    pub fn k2_round_keys(&self) -> &[Word; 11] {
+        &self.k2
+    }
+
+    /// The 11 AES-128 round keys of the output key `k3`.
+    #[must_use]
+    pub fn k3_round_keys(&self) -> &[Word; 11] {
+        &self.k3
+    }
+}
+
+impl fmt::Debug for LeMacContext {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LeMacContext").finish_non_exhaustive()
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl Drop for LeMacContext {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.init.zeroize();
+        self.subkeys.zeroize();
+        self.k2.zeroize();
+        self.k3.zeroize();
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl zeroize::ZeroizeOnDrop for LeMacContext {}
+
+/// The key-derived material of PetitMac: `S = AES_K(C(0))`, `F[j] = AES_K(C(1 + j))` for
+/// j = 0..14, and the expanded keys `k2 = AES_K(C(16))`, `k3 = AES_K(C(17))`.
+#[derive(Clone)]
+pub struct PetitMacContext {
+    pub(crate) init: Word,
+    pub(crate) subkeys: [Word; 15],
+    pub(crate) k2: [Word; 11],
+    pub(crate) k3: [Word; 11],
+}
+
+impl PetitMacContext {
+    /// Derives the context of `key`.
+    #[must_use]
+    pub fn new(key: &Word) -> Self {
+        let cipher = Aes128::new(key.into());
+        let mut init = [[0u8; 16]; 1];
+        let mut subkeys = [[0u8; 16]; 15];
+        let mut k = [[0u8; 16]; 2];
+        encrypt_counters(&cipher, 0, &mut init);
+        encrypt_counters(&cipher, 1, &mut subkeys);
+        encrypt_counters(&cipher, 16, &mut k);
+        let ctx = Self {
+            init: init[0],
+            subkeys,
+            k2: expand_key(&k[0]),
+            k3: expand_key(&k[1]),
+        };
+        #[cfg(feature = "zeroize")]
+        {
+            zeroize::Zeroize::zeroize(&mut k);
+            zeroize::Zeroize::zeroize(&mut init);
+        }
+        ctx
+    }
+
+    /// The initial state word.
+    #[must_use]
+    pub fn init_state(&self) -> &Word {
+        &self.init
+    }
+
+    /// The 15 finalisation subkeys.
+    #[must_use]
+    pub fn final_subkeys(&self) -> &[Word; 15] {
+        &self.subkeys
+    }
+}
+
+impl fmt::Debug for PetitMacContext {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PetitMacContext").finish_non_exhaustive()
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl Drop for PetitMacContext {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.init.zeroize();
+        self.subkeys.zeroize();
+        self.k2.zeroize();
+        self.k3.zeroize();
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl zeroize::ZeroizeOnDrop for PetitMacContext {}
+
+/// The LeMac chaining state: 9 state words and the 4 message-delay words `RR, R0, R1, R2`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LeMacState {
+    pub(crate) s: [Word; 9],
+    pub(crate) r: [Word; 4],
+}
+
+impl LeMacState {
+    pub(crate) fn new(ctx: &LeMacContext) -> Self {
+        Self {
+            s: ctx.init,
+            r: [[0; 16]; 4],
+        }
+    }
+}
+
+/// The PetitMac chaining state: the state word `S` and the 5 delay words `R0..R4`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PetitMacState {
+    pub(crate) s: Word,
+    pub(crate) r: [Word; 5],
+}
+
+impl PetitMacState {
+    pub(crate) fn new(ctx: &PetitMacContext) -> Self {
+        Self {
+            s: ctx.init,
+            r: [[0; 16]; 5],
+        }
+    }
+}

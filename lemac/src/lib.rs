@@ -9,3 +9,6 @@ extern crate std;
 
 pub mod hazmat;
 pub mod mac;
+
+pub use digest::{self, Mac};
+pub use mac::{LeMac, LeMacCore, Nonce, PetitMac, PetitMacCore, Tag, ZERO_NONCE, keyless_checksum};

@@ -1,3 +1,490 @@
-//! Permutation backends: `portable` first, SIMD backends chosen once at run time.
+//! Round-function backends: `portable` first (the `aes` crate's constant-time `hazmat` rounds),
+//! then AES-NI (x86/x86_64) and the ARMv8 crypto extensions (aarch64), chosen at run time with
+//! `cpufeatures` (the detection result is cached after the first call).
+//!
+//! The algorithms are written once, generic over [`Backend`], and each SIMD backend instantiates
+//! them inside `#[target_feature]` functions so the whole loop is compiled with AES enabled.
+//! `cfg(miri)`, `--cfg lwc_force_portable` and `--cfg lemac_backend="portable"` compile only the
+//! portable backend.
 
 pub(crate) mod portable;
+
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "x86"),
+    not(any(miri, lwc_force_portable, lemac_backend = "portable"))
+))]
+pub(crate) mod x86;
+
+#[cfg(all(
+    target_arch = "aarch64",
+    not(any(miri, lwc_force_portable, lemac_backend = "portable"))
+))]
+pub(crate) mod armv8;
+
+use super::{LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word};
+
+/// One AES round engine. `enc` is `AESENC` (SubBytes, ShiftRows, MixColumns, then XOR the key),
+/// `enc_last` is `AESENCLAST` (no MixColumns).
+pub(crate) trait Backend: Copy {
+    /// A 16-byte word held in a register.
+    type W: Copy;
+    fn load(self, b: &Word) -> Self::W;
+    fn store(self, w: Self::W) -> Word;
+    fn xor(self, a: Self::W, b: Self::W) -> Self::W;
+    fn enc(self, x: Self::W, k: Self::W) -> Self::W;
+    fn enc_last(self, x: Self::W, k: Self::W) -> Self::W;
+    /// Eight independent rounds (one LeMac block).
+    #[inline(always)]
+    fn enc8(self, x: [Self::W; 8], k: [Self::W; 8]) -> [Self::W; 8] {
+        let mut o = x;
+        for i in 0..8 {
+            o[i] = self.enc(x[i], k[i]);
+        }
+        o
+    }
+}
+
+/// The 16-byte word at `off` of a 64-byte block.
+#[inline(always)]
+fn word_at(block: &[u8], off: usize) -> &Word {
+    block[off..off + 16].try_into().expect("16-byte slice")
+}
+
+/// The generic algorithms, instantiated once per backend.
+pub(crate) mod generic {
+    use super::{Backend, LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word, word_at};
+
+    /// Absorbs the whole 64-byte blocks of `data` (a trailing partial block is ignored).
+    #[inline(always)]
+    pub(crate) fn lemac_absorb<B: Backend>(b: B, st: &mut LeMacState, data: &[u8]) {
+        let mut s = st.s.map(|w| b.load(&w));
+        let [mut rr, mut r0, mut r1, mut r2] = st.r.map(|w| b.load(&w));
+        for blk in data.chunks_exact(64) {
+            let m0 = b.load(word_at(blk, 0));
+            let m1 = b.load(word_at(blk, 16));
+            let m2 = b.load(word_at(blk, 32));
+            let m3 = b.load(word_at(blk, 48));
+            let t = b.enc8(
+                [s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]],
+                [m3, m3, b.xor(r1, r2), m0, m0, m1, m1, m3],
+            );
+            let s0 = b.xor(s[0], b.xor(s[8], m2));
+            s = [s0, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]];
+            let n0 = b.xor(rr, m1);
+            r2 = r1;
+            r1 = r0;
+            r0 = n0;
+            rr = m2;
+        }
+        st.s = s.map(|w| b.store(w));
+        st.r = [rr, r0, r1, r2].map(|w| b.store(w));
+    }
+
+    /// AES-128 encryption of one word with expanded round keys.
+    #[inline(always)]
+    pub(crate) fn aes128<B: Backend>(b: B, rk: &[Word; 11], x: B::W) -> B::W {
+        let mut y = b.xor(x, b.load(&rk[0]));
+        for k in &rk[1..10] {
+            y = b.enc(y, b.load(k));
+        }
+        b.enc_last(y, b.load(&rk[10]))
+    }
+
+    /// `H = XOR_i G_i(x_i)` with the sliding subkeys `F[i..i+10]` (10 full rounds, last key zero),
+    /// then `Tag = AES_k3(H ^ N ^ AES_k2(N))`.
+    #[inline(always)]
+    fn finish<B: Backend, const N: usize>(
+        b: B,
+        x: [B::W; N],
+        f: &[Word],
+        k2: &[Word; 11],
+        k3: &[Word; 11],
+        nonce: &Word,
+    ) -> Word {
+        let zero = b.load(&[0; 16]);
+        let mut y = x;
+        for (i, yi) in y.iter_mut().enumerate() {
+            *yi = b.xor(*yi, b.load(&f[i]));
+        }
+        for r in 1..=10 {
+            // Eight chains at once where possible (they are independent).
+            let mut i = 0;
+            while i + 8 <= N {
+                let mut xs = [zero; 8];
+                let mut ks = [zero; 8];
+                for j in 0..8 {
+                    xs[j] = y[i + j];
+                    ks[j] = if r == 10 { zero } else { b.load(&f[i + j + r]) };
+                }
+                let o = b.enc8(xs, ks);
+                y[i..i + 8].copy_from_slice(&o);
+                i += 8;
+            }
+            while i < N {
+                let k = if r == 10 { zero } else { b.load(&f[i + r]) };
+                y[i] = b.enc(y[i], k);
+                i += 1;
+            }
+        }
+        let mut h = y[0];
+        for yi in &y[1..] {
+            h = b.xor(h, *yi);
+        }
+        let n = b.load(nonce);
+        let t = b.xor(b.xor(h, n), aes128(b, k2, n));
+        b.store(aes128(b, k3, t))
+    }
+
+    /// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into a copy of `st`,
+    /// and returns the tag.
+    #[inline(always)]
+    pub(crate) fn lemac_finalize<B: Backend>(
+        b: B,
+        ctx: &LeMacContext,
+        st: &LeMacState,
+        tail: &[u8],
+        nonce: &Word,
+    ) -> Word {
+        let mut last = [0u8; 5 * 64];
+        let n = tail.len().min(63);
+        last[..n].copy_from_slice(&tail[..n]);
+        last[n] = 0x01;
+        let mut st = *st;
+        lemac_absorb(b, &mut st, &last);
+        let x = st.s.map(|w| b.load(&w));
+        let tag = finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, nonce);
+        #[cfg(feature = "zeroize")]
+        {
+            zeroize::Zeroize::zeroize(&mut last);
+            zeroize::Zeroize::zeroize(&mut st.s);
+            zeroize::Zeroize::zeroize(&mut st.r);
+        }
+        tag
+    }
+
+    /// One-shot LeMac of `msg` from the keyed initial state.
+    #[inline(always)]
+    pub(crate) fn lemac_mac<B: Backend>(
+        b: B,
+        ctx: &LeMacContext,
+        nonce: &Word,
+        msg: &[u8],
+    ) -> Word {
+        let mut st = LeMacState::new(ctx);
+        let full = msg.len() - msg.len() % 64;
+        lemac_absorb(b, &mut st, &msg[..full]);
+        lemac_finalize(b, ctx, &st, &msg[full..], nonce)
+    }
+
+    /// Absorbs the whole 16-byte words of `data` (a trailing partial word is ignored).
+    #[inline(always)]
+    pub(crate) fn petitmac_absorb<B: Backend>(b: B, st: &mut PetitMacState, data: &[u8]) {
+        let mut s = b.load(&st.s);
+        let [mut r0, mut r1, mut r2, mut r3, mut r4] = st.r.map(|w| b.load(&w));
+        for w in data.chunks_exact(16) {
+            let m = b.load(word_at(w, 0));
+            let a = b.enc(s, b.xor(m, r4));
+            let n0 = b.xor(m, r3);
+            s = b.enc(a, n0);
+            let (o0, o1, o2) = (r0, r1, r2);
+            r0 = n0;
+            r1 = b.xor(r4, n0);
+            r2 = b.xor(r4, o0);
+            r3 = o1;
+            r4 = o2;
+        }
+        st.s = b.store(s);
+        st.r = [r0, r1, r2, r3, r4].map(|w| b.store(w));
+    }
+
+    /// Pads `tail` (shorter than 16 bytes), absorbs it into a copy of `st`, and returns the tag.
+    #[inline(always)]
+    pub(crate) fn petitmac_finalize<B: Backend>(
+        b: B,
+        ctx: &PetitMacContext,
+        st: &PetitMacState,
+        tail: &[u8],
+        nonce: &Word,
+    ) -> Word {
+        let mut last = [0u8; 16];
+        let n = tail.len().min(15);
+        last[..n].copy_from_slice(&tail[..n]);
+        last[n] = 0x01;
+        let mut st = *st;
+        petitmac_absorb(b, &mut st, &last);
+        let x = [st.s, st.r[0], st.r[1], st.r[2], st.r[3], st.r[4]].map(|w| b.load(&w));
+        let tag = finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, nonce);
+        #[cfg(feature = "zeroize")]
+        {
+            zeroize::Zeroize::zeroize(&mut last);
+            zeroize::Zeroize::zeroize(&mut st.s);
+            zeroize::Zeroize::zeroize(&mut st.r);
+        }
+        tag
+    }
+
+    /// One-shot PetitMac of `msg` from the keyed initial state.
+    #[inline(always)]
+    pub(crate) fn petitmac_mac<B: Backend>(
+        b: B,
+        ctx: &PetitMacContext,
+        nonce: &Word,
+        msg: &[u8],
+    ) -> Word {
+        let mut st = PetitMacState::new(ctx);
+        let full = msg.len() - msg.len() % 16;
+        petitmac_absorb(b, &mut st, &msg[..full]);
+        petitmac_finalize(b, ctx, &st, &msg[full..], nonce)
+    }
+}
+
+/// Defines the `#[target_feature]` entry points of a SIMD backend (used inside the backend module).
+macro_rules! target_feature_entry_points {
+    ($features:literal, $backend:expr) => {
+        use $crate::hazmat::backends::generic;
+        use $crate::hazmat::{LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word};
+
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn lemac_absorb(st: &mut LeMacState, data: &[u8]) {
+            generic::lemac_absorb($backend, st, data)
+        }
+
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn lemac_finalize(
+            ctx: &LeMacContext,
+            st: &LeMacState,
+            tail: &[u8],
+            nonce: &Word,
+        ) -> Word {
+            generic::lemac_finalize($backend, ctx, st, tail, nonce)
+        }
+
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn lemac_mac(ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> Word {
+            generic::lemac_mac($backend, ctx, nonce, msg)
+        }
+
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn petitmac_absorb(st: &mut PetitMacState, data: &[u8]) {
+            generic::petitmac_absorb($backend, st, data)
+        }
+
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn petitmac_finalize(
+            ctx: &PetitMacContext,
+            st: &PetitMacState,
+            tail: &[u8],
+            nonce: &Word,
+        ) -> Word {
+            generic::petitmac_finalize($backend, ctx, st, tail, nonce)
+        }
+
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn petitmac_mac(ctx: &PetitMacContext, nonce: &Word, msg: &[u8]) -> Word {
+            generic::petitmac_mac($backend, ctx, nonce, msg)
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use target_feature_entry_points;
+
+/// Which backend the dispatching functions use on this CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectedBackend {
+    /// The `aes` crate's `hazmat` rounds (fixsliced software AES, or its own AES-NI/ARMv8 path).
+    Portable,
+    /// AES-NI with AVX (VEX encoding), x86/x86_64.
+    AesNiAvx,
+    /// AES-NI with SSE encoding, x86/x86_64.
+    AesNi,
+    /// ARMv8 crypto extensions, aarch64.
+    Armv8,
+}
+
+/// The backend the dispatching functions use on this CPU (detected once, then cached).
+#[must_use]
+pub fn selected_backend() -> SelectedBackend {
+    #[cfg(all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        not(any(miri, lwc_force_portable, lemac_backend = "portable"))
+    ))]
+    if let Some(s) = x86::selected() {
+        return s;
+    }
+    #[cfg(all(
+        target_arch = "aarch64",
+        not(any(miri, lwc_force_portable, lemac_backend = "portable"))
+    ))]
+    if armv8::available() {
+        return SelectedBackend::Armv8;
+    }
+    SelectedBackend::Portable
+}
+
+/// Dispatches one operation to the first available SIMD backend, else to the portable one.
+macro_rules! dispatch {
+    ($name:ident ( $($arg:expr),* )) => {{
+        #[cfg(all(
+            any(target_arch = "x86_64", target_arch = "x86"),
+            not(any(miri, lwc_force_portable, lemac_backend = "portable"))
+        ))]
+        if let Some(r) = x86::$name($($arg),*) {
+            return r;
+        }
+        #[cfg(all(target_arch = "aarch64", not(any(miri, lwc_force_portable, lemac_backend = "portable"))))]
+        if let Some(r) = armv8::$name($($arg),*) {
+            return r;
+        }
+        portable::$name($($arg),*)
+    }};
+}
+
+pub(crate) fn lemac_absorb(st: &mut LeMacState, data: &[u8]) {
+    dispatch!(lemac_absorb(st, data))
+}
+
+pub(crate) fn lemac_finalize(
+    ctx: &LeMacContext,
+    st: &LeMacState,
+    tail: &[u8],
+    nonce: &Word,
+) -> Word {
+    dispatch!(lemac_finalize(ctx, st, tail, nonce))
+}
+
+pub(crate) fn lemac_mac(ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> Word {
+    dispatch!(lemac_mac(ctx, nonce, msg))
+}
+
+pub(crate) fn petitmac_absorb(st: &mut PetitMacState, data: &[u8]) {
+    dispatch!(petitmac_absorb(st, data))
+}
+
+pub(crate) fn petitmac_finalize(
+    ctx: &PetitMacContext,
+    st: &PetitMacState,
+    tail: &[u8],
+    nonce: &Word,
+) -> Word {
+    dispatch!(petitmac_finalize(ctx, st, tail, nonce))
+}
+
+pub(crate) fn petitmac_mac(ctx: &PetitMacContext, nonce: &Word, msg: &[u8]) -> Word {
+    dispatch!(petitmac_mac(ctx, nonce, msg))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A tiny deterministic generator (xorshift64*), enough to vary test inputs.
+    pub(crate) struct Rand(pub(crate) u64);
+
+    impl Rand {
+        pub(crate) fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+
+        pub(crate) fn fill(&mut self, out: &mut [u8]) {
+            for b in out {
+                *b = self.next() as u8;
+            }
+        }
+
+        pub(crate) fn word(&mut self) -> Word {
+            let mut w = [0; 16];
+            self.fill(&mut w);
+            w
+        }
+    }
+
+    const LENS: &[usize] = if cfg!(miri) {
+        &[0, 1, 63, 64, 65]
+    } else {
+        &[0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 300, 1000, 4097]
+    };
+
+    pub(crate) fn check_lemac_against_portable(
+        rng: &mut Rand,
+        f: impl Fn(&LeMacContext, &Word, &[u8]) -> Word,
+    ) {
+        let mut buf = [0u8; 4097];
+        for (i, &len) in LENS.iter().enumerate() {
+            let ctx = LeMacContext::new(&rng.word());
+            let nonce = rng.word();
+            rng.fill(&mut buf[..len]);
+            let want = portable::lemac_mac(&ctx, &nonce, &buf[..len]);
+            assert_eq!(
+                f(&ctx, &nonce, &buf[..len]),
+                want,
+                "LeMac case {i}, length {len}"
+            );
+        }
+    }
+
+    pub(crate) fn check_petitmac_against_portable(
+        rng: &mut Rand,
+        f: impl Fn(&PetitMacContext, &Word, &[u8]) -> Word,
+    ) {
+        let mut buf = [0u8; 4097];
+        for (i, &len) in LENS.iter().enumerate() {
+            let ctx = PetitMacContext::new(&rng.word());
+            let nonce = rng.word();
+            rng.fill(&mut buf[..len]);
+            let want = portable::petitmac_mac(&ctx, &nonce, &buf[..len]);
+            assert_eq!(
+                f(&ctx, &nonce, &buf[..len]),
+                want,
+                "PetitMac case {i}, length {len}"
+            );
+        }
+    }
+
+    #[test]
+    fn dispatched_matches_portable() {
+        let mut rng = Rand(0x5eed_0000);
+        check_lemac_against_portable(&mut rng, lemac_mac);
+        check_petitmac_against_portable(&mut rng, petitmac_mac);
+        // Streaming entry points: absorb in two parts, then finalise.
+        check_lemac_against_portable(&mut rng, |c, n, m| {
+            let mut st = LeMacState::new(c);
+            let full = m.len() - m.len() % 64;
+            let cut = (full / 128) * 64;
+            lemac_absorb(&mut st, &m[..cut]);
+            lemac_absorb(&mut st, &m[cut..full]);
+            lemac_finalize(c, &st, &m[full..], n)
+        });
+        check_petitmac_against_portable(&mut rng, |c, n, m| {
+            let mut st = PetitMacState::new(c);
+            let full = m.len() - m.len() % 16;
+            petitmac_absorb(&mut st, &m[..full]);
+            petitmac_finalize(c, &st, &m[full..], n)
+        });
+    }
+
+    #[test]
+    fn key_expansion_fips197() {
+        // FIPS 197 Appendix A.1: key 2b7e1516..., last round key d014f9a8c9ee2589e13f0cc8b6630ca6.
+        let rk = crate::hazmat::expand_key(&[
+            0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88, 0x09, 0xcf,
+            0x4f, 0x3c,
+        ]);
+        assert_eq!(
+            rk[10],
+            [
+                0xd0, 0x14, 0xf9, 0xa8, 0xc9, 0xee, 0x25, 0x89, 0xe1, 0x3f, 0x0c, 0xc8, 0xb6, 0x63,
+                0x0c, 0xa6
+            ]
+        );
+        assert_eq!(
+            rk[1],
+            [
+                0xa0, 0xfa, 0xfe, 0x17, 0x88, 0x54, 0x2c, 0xb1, 0x23, 0xa3, 0x39, 0x39, 0x2a, 0x6c,
+                0x76, 0x05
+            ]
+        );
+    }
+}

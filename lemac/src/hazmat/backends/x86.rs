@@ -1,0 +1,143 @@
+//! AES-NI backend (x86 and x86_64): `AESENC`/`AESENCLAST` through `core::arch` intrinsics.
+//!
+//! Two instantiations of the generic algorithms: one compiled with AVX (VEX three-operand
+//! encoding, fewer register copies) and one with plain SSE2, chosen at run time.
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::{
+    __m128i, _mm_aesenc_si128, _mm_aesenclast_si128, _mm_loadu_si128, _mm_storeu_si128,
+    _mm_xor_si128,
+};
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::{
+    __m128i, _mm_aesenc_si128, _mm_aesenclast_si128, _mm_loadu_si128, _mm_storeu_si128,
+    _mm_xor_si128,
+};
+
+use super::{Backend, SelectedBackend};
+use crate::hazmat::{LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word};
+
+cpufeatures::new!(aes_avx_cpuid, "aes", "avx");
+cpufeatures::new!(aes_sse_cpuid, "aes", "sse2");
+
+/// The AES-NI round engine. Values of this type are only created inside the `#[target_feature]`
+/// entry points below, which are only called after `cpufeatures` confirmed `aes` and `sse2`.
+#[derive(Clone, Copy)]
+pub(crate) struct AesNi(());
+
+impl Backend for AesNi {
+    type W = __m128i;
+
+    #[inline(always)]
+    fn load(self, b: &Word) -> __m128i {
+        // SAFETY: `b` is 16 readable bytes; `loadu` has no alignment requirement; SSE2 is enabled
+        // wherever an `AesNi` exists (see the type's docs).
+        unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn store(self, w: __m128i) -> Word {
+        let mut out = [0u8; 16];
+        // SAFETY: `out` is 16 writable bytes; `storeu` has no alignment requirement; SSE2 is enabled.
+        unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), w) };
+        out
+    }
+
+    #[inline(always)]
+    fn xor(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is enabled wherever an `AesNi` exists.
+        unsafe { _mm_xor_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn enc(self, x: __m128i, k: __m128i) -> __m128i {
+        // SAFETY: the `aes` feature was detected before any `AesNi` was created.
+        unsafe { _mm_aesenc_si128(x, k) }
+    }
+
+    #[inline(always)]
+    fn enc_last(self, x: __m128i, k: __m128i) -> __m128i {
+        // SAFETY: the `aes` feature was detected before any `AesNi` was created.
+        unsafe { _mm_aesenclast_si128(x, k) }
+    }
+}
+
+/// Entry points compiled with AES-NI and AVX (VEX encoding).
+pub(crate) mod avx {
+    use super::AesNi;
+    super::super::target_feature_entry_points!("aes,avx,sse2", AesNi(()));
+}
+
+/// Entry points compiled with AES-NI and SSE2 only.
+pub(crate) mod sse {
+    use super::AesNi;
+    super::super::target_feature_entry_points!("aes,sse2", AesNi(()));
+}
+
+pub(crate) fn selected() -> Option<SelectedBackend> {
+    if aes_avx_cpuid::get() {
+        Some(SelectedBackend::AesNiAvx)
+    } else if aes_sse_cpuid::get() {
+        Some(SelectedBackend::AesNi)
+    } else {
+        None
+    }
+}
+
+/// Safe wrappers: run the operation on the best detected AES-NI variant, or return `None`.
+macro_rules! safe_wrappers {
+    ($( $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {$(
+        pub(crate) fn $name($($arg: $ty),*) -> Option<$ret> {
+            if aes_avx_cpuid::get() {
+                // SAFETY: `aes`, `avx` and `sse2` were detected at run time just above.
+                return Some(unsafe { avx::$name($($arg),*) });
+            }
+            if aes_sse_cpuid::get() {
+                // SAFETY: `aes` and `sse2` were detected at run time just above.
+                return Some(unsafe { sse::$name($($arg),*) });
+            }
+            None
+        }
+    )*};
+}
+
+safe_wrappers! {
+    lemac_absorb(st: &mut LeMacState, data: &[u8]) -> ();
+    lemac_finalize(ctx: &LeMacContext, st: &LeMacState, tail: &[u8], nonce: &Word) -> Word;
+    lemac_mac(ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> Word;
+    petitmac_absorb(st: &mut PetitMacState, data: &[u8]) -> ();
+    petitmac_finalize(ctx: &PetitMacContext, st: &PetitMacState, tail: &[u8], nonce: &Word) -> Word;
+    petitmac_mac(ctx: &PetitMacContext, nonce: &Word, msg: &[u8]) -> Word;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{
+        Rand, check_lemac_against_portable, check_petitmac_against_portable,
+    };
+    use super::*;
+
+    #[test]
+    fn sse_variant_matches_portable() {
+        if !aes_sse_cpuid::get() {
+            return;
+        }
+        let mut rng = Rand(0x5eed_0001);
+        // SAFETY: `aes` and `sse2` were detected just above.
+        check_lemac_against_portable(&mut rng, |c, n, m| unsafe { sse::lemac_mac(c, n, m) });
+        // SAFETY: as above.
+        check_petitmac_against_portable(&mut rng, |c, n, m| unsafe { sse::petitmac_mac(c, n, m) });
+    }
+
+    #[test]
+    fn avx_variant_matches_portable() {
+        if !aes_avx_cpuid::get() {
+            return;
+        }
+        let mut rng = Rand(0x5eed_0002);
+        // SAFETY: `aes`, `avx` and `sse2` were detected just above.
+        check_lemac_against_portable(&mut rng, |c, n, m| unsafe { avx::lemac_mac(c, n, m) });
+        // SAFETY: as above.
+        check_petitmac_against_portable(&mut rng, |c, n, m| unsafe { avx::petitmac_mac(c, n, m) });
+    }
+}
