@@ -1,4 +1,6 @@
-//! Shared helpers for the criterion benches: message sizes and deterministic inputs.
+//! Shared helpers for the criterion benches (message sizes, deterministic inputs) and the report tool.
+
+pub mod report;
 
 /// Message sizes every family group measures (bytes).
 pub const SIZES: &[usize] = &[16, 64, 256, 1024, 16 * 1024, 1024 * 1024];
