@@ -1,0 +1,217 @@
+//! Output lines (GNU untagged, BSD tagged), GNU file-name escaping, and the check-line parser.
+
+use crate::algorithms::{self, Algorithm, Kind};
+
+/// Lower-case hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    s
+}
+
+/// Parses hex of either case; `None` on odd length or a non-hex character.
+pub(crate) fn unhex(s: &[u8]) -> Option<Vec<u8>> {
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    fn nib(c: u8) -> Option<u8> {
+        match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            b'A'..=b'F' => Some(c - b'A' + 10),
+            _ => None,
+        }
+    }
+    s.chunks(2)
+        .map(|p| Some(nib(p[0])? << 4 | nib(p[1])?))
+        .collect()
+}
+
+/// Whether a name needs GNU escaping (it contains `\`, LF or CR).
+pub(crate) fn needs_escape(name: &[u8]) -> bool {
+    name.iter().any(|&c| matches!(c, b'\\' | b'\n' | b'\r'))
+}
+
+/// GNU escaping: `\` → `\\`, LF → `\n`, CR → `\r`.
+pub(crate) fn escape(name: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(name.len() + 4);
+    for &c in name {
+        match c {
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Inverse of [`escape`]; `None` on a dangling or unknown escape.
+pub(crate) fn unescape(name: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(name.len());
+    let mut it = name.iter();
+    while let Some(&c) = it.next() {
+        if c == b'\\' {
+            match it.next()? {
+                b'\\' => out.push(b'\\'),
+                b'n' => out.push(b'\n'),
+                b'r' => out.push(b'\r'),
+                _ => return None,
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
+}
+
+/// How hash-mode lines look.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LineStyle {
+    /// BSD `ALGO (name) = hex`.
+    pub(crate) tag: bool,
+    /// Hex only.
+    pub(crate) no_names: bool,
+    /// NUL-terminated, no escaping.
+    pub(crate) zero: bool,
+}
+
+/// One output line of hash mode, terminator included.
+pub(crate) fn line(alg: &Algorithm, digest: &[u8], name: &[u8], style: LineStyle) -> Vec<u8> {
+    let end = if style.zero { b'\0' } else { b'\n' };
+    let hex = hex(digest);
+    let mut out = Vec::with_capacity(hex.len() + name.len() + 32);
+    if style.no_names {
+        out.extend_from_slice(hex.as_bytes());
+        out.push(end);
+        return out;
+    }
+    let esc = !style.zero && needs_escape(name);
+    let name: std::borrow::Cow<'_, [u8]> = if esc {
+        escape(name).into()
+    } else {
+        name.into()
+    };
+    if esc {
+        out.push(b'\\');
+    }
+    if style.tag {
+        out.extend_from_slice(alg.tag_for(digest.len()).as_bytes());
+        out.extend_from_slice(b" (");
+        out.extend_from_slice(&name);
+        out.extend_from_slice(b") = ");
+        out.extend_from_slice(hex.as_bytes());
+    } else {
+        out.extend_from_slice(hex.as_bytes());
+        out.extend_from_slice(b"  ");
+        out.extend_from_slice(&name);
+    }
+    out.push(end);
+    out
+}
+
+/// A well-formed check line.
+#[derive(Debug)]
+pub(crate) struct CheckLine<'r> {
+    /// The algorithm (from the tag, or `-a` for untagged lines).
+    pub(crate) alg: &'r Algorithm,
+    /// The expected digest.
+    pub(crate) expected: Vec<u8>,
+    /// The file name, unescaped.
+    pub(crate) name: Vec<u8>,
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).rposition(|w| w == needle)
+}
+
+/// Parses one line of a checksum list (its terminator already removed). `untagged` is the
+/// algorithm for untagged lines and `length` the `-l` value, if any. `None` means malformed.
+pub(crate) fn parse_check_line<'r>(
+    reg: &'r [Algorithm],
+    untagged: &'r Algorithm,
+    length: Option<usize>,
+    line: &[u8],
+) -> Option<CheckLine<'r>> {
+    // CRLF lists: the CR belongs to the line end, not to the name.
+    let mut s = line.strip_suffix(b"\r").unwrap_or(line);
+    let escaped = s.first() == Some(&b'\\');
+    if escaped {
+        s = &s[1..];
+    }
+    let finish =
+        |alg: &'r Algorithm, len: usize, hex: &[u8], name: &[u8]| -> Option<CheckLine<'r>> {
+            if hex.len() != 2 * len || name.is_empty() {
+                return None;
+            }
+            let expected = unhex(hex)?;
+            let name = if escaped {
+                unescape(name)?
+            } else {
+                name.to_vec()
+            };
+            Some(CheckLine {
+                alg,
+                expected,
+                name,
+            })
+        };
+    // Tagged: `ALGO (name) = hex`, split from the right at the last `) = `.
+    if let Some(p) = find(s, b" (") {
+        if let Some((alg, len)) = algorithms::by_tag(reg, &s[..p]) {
+            let rest = &s[p + 2..];
+            let q = rfind(rest, b") = ")?;
+            if let Some(l) = length {
+                if alg.kind == Kind::Xof && l != len {
+                    return None;
+                }
+            }
+            return finish(alg, len, &rest[q + 4..], &rest[..q]);
+        }
+    }
+    // Untagged: `hex  name`, `hex *name` (binary marker) or `hex name` (single space).
+    let sp = s.iter().position(|&c| c == b' ')?;
+    let (hex, mut name) = (&s[..sp], &s[sp + 1..]);
+    if matches!(name.first(), Some(b' ' | b'*')) {
+        name = &name[1..];
+    }
+    let len = match (untagged.kind, length) {
+        (Kind::Xof, Some(l)) => l,
+        // XOF lines carry their length in the number of hex digits.
+        (Kind::Xof, None) if hex.len() >= 2 && hex.len() / 2 <= crate::MAX_LENGTH => hex.len() / 2,
+        _ => untagged.out_len,
+    };
+    finish(untagged, len, hex, name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_round_trip() {
+        let n = b"a\\b\nc\rd";
+        assert!(needs_escape(n));
+        assert_eq!(escape(n), b"a\\\\b\\nc\\rd");
+        assert_eq!(unescape(&escape(n)).unwrap(), n);
+        assert_eq!(unescape(b"bad\\x"), None);
+        assert_eq!(unescape(b"dangling\\"), None);
+        assert!(!needs_escape(b"plain name"));
+    }
+
+    #[test]
+    fn hex_both_cases() {
+        assert_eq!(unhex(b"00aAfF"), Some(vec![0, 0xaa, 0xff]));
+        assert_eq!(unhex(b"0"), None);
+        assert_eq!(unhex(b"0g"), None);
+        assert_eq!(hex(&[0, 0xab, 0xff]), "00abff");
+    }
+}

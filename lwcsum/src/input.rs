@@ -1,0 +1,157 @@
+//! Reading one input and feeding it to a [`Hasher`]: regular files of at least 16 KiB are
+//! memory-mapped (with a SIGBUS guard against truncation), everything else is read in 64 KiB
+//! blocks. Errors come back as the reason text of `lwcsum: PATH: reason`.
+
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::{self, Read};
+
+use indicatif::ProgressBar;
+
+use crate::algorithms::Hasher;
+
+/// Regular files at least this long are memory-mapped.
+pub(crate) const MMAP_MIN: u64 = 16 * 1024;
+/// Read-loop block size.
+const BLOCK: usize = 64 * 1024;
+/// Mapped files are fed to the hasher in pieces of this size (progress updates; still large
+/// enough for the tree-parallel KT128/KT256 to spread each piece over all cores).
+const MAPPED_PIECE: usize = 16 * 1024 * 1024;
+
+/// One input operand.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Input<'a> {
+    /// Standard input (`-` or no operand).
+    Stdin,
+    /// A path.
+    Path(&'a OsStr),
+}
+
+/// How inputs are read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ReadOptions {
+    /// Never memory-map.
+    pub(crate) no_mmap: bool,
+}
+
+/// The text of an I/O error without Rust's ` (os error N)` suffix, as `strerror` gives it.
+pub(crate) fn reason(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" (os error ") {
+        Some(i) if s.ends_with(')') => s[..i].to_string(),
+        _ => s,
+    }
+}
+
+/// Feeds the whole input to `h`.
+pub(crate) fn feed(
+    input: Input<'_>,
+    h: &mut dyn Hasher,
+    opts: ReadOptions,
+    progress: Option<&ProgressBar>,
+) -> Result<(), String> {
+    match input {
+        Input::Stdin => {
+            let stdin = io::stdin();
+            let mut lock = stdin.lock();
+            read_loop(&mut lock, h, progress)
+                .map(|_| ())
+                .map_err(|e| reason(&e))
+        }
+        Input::Path(p) => feed_path(p, h, opts, progress),
+    }
+}
+
+fn feed_path(
+    path: &OsStr,
+    h: &mut dyn Hasher,
+    opts: ReadOptions,
+    progress: Option<&ProgressBar>,
+) -> Result<(), String> {
+    let file = File::open(path).map_err(|e| reason(&e))?;
+    let meta = file.metadata().map_err(|e| reason(&e))?;
+    if meta.is_dir() {
+        return Err("Is a directory".into());
+    }
+    let len = meta.len();
+    if meta.is_file()
+        && len >= MMAP_MIN
+        && !opts.no_mmap
+        && usize::try_from(len).is_ok_and(|l| l <= isize::MAX as usize)
+    {
+        if let Some(map) = map_file(&file, path) {
+            for piece in map.data().chunks(MAPPED_PIECE) {
+                h.update(piece);
+                if let Some(pb) = progress {
+                    pb.inc(piece.len() as u64);
+                }
+            }
+            if map.truncated() {
+                return Err("file truncated while being read".into());
+            }
+            let now = file.metadata().map_err(|e| reason(&e))?.len();
+            if now != len {
+                return Err("file changed size while being read".into());
+            }
+            return Ok(());
+        }
+    }
+    let mut f = &file;
+    let n = read_loop(&mut f, h, progress).map_err(|e| reason(&e))?;
+    if meta.is_file() && n < len {
+        return Err("file truncated while being read".into());
+    }
+    Ok(())
+}
+
+fn read_loop(
+    r: &mut dyn Read,
+    h: &mut dyn Hasher,
+    progress: Option<&ProgressBar>,
+) -> io::Result<u64> {
+    let mut buf = vec![0u8; BLOCK];
+    let mut total = 0u64;
+    loop {
+        match r.read(&mut buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => {
+                h.update(&buf[..n]);
+                total += n as u64;
+                if let Some(pb) = progress {
+                    pb.inc(n as u64);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+#[cfg(unix)]
+use crate::sigbus::GuardedMap as Map;
+
+#[cfg(unix)]
+fn map_file(file: &File, path: &OsStr) -> Option<Map> {
+    Map::new(file, path)
+}
+
+#[cfg(not(unix))]
+struct Map(memmap2::Mmap);
+
+#[cfg(not(unix))]
+impl Map {
+    fn data(&self) -> &[u8] {
+        &self.0
+    }
+    fn truncated(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(not(unix))]
+fn map_file(file: &File, _path: &OsStr) -> Option<Map> {
+    // SAFETY: the map is read-only; on Windows a mapped file cannot be truncated, and a
+    // concurrent writer can at worst change the digest, which the size check after hashing
+    // partly catches. `Mmap` never hands out the memory beyond its own lifetime.
+    unsafe { memmap2::Mmap::map(file) }.ok().map(Map)
+}
