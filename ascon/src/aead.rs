@@ -54,7 +54,13 @@ impl Variant for Aead128 {
     #[inline(always)]
     fn init(key: &KeyWords, nonce: &[u8]) -> Lanes {
         let [k0, k1, _] = key.0;
-        let mut st = Lanes::from_words([0x0000_1000_808c_0001, k0, k1, load::<true>(nonce), load::<true>(&nonce[8..])]);
+        let mut st = Lanes::from_words([
+            0x0000_1000_808c_0001,
+            k0,
+            k1,
+            load::<true>(nonce),
+            load::<true>(&nonce[8..]),
+        ]);
         st.permute::<12>();
         st.xor(3, k0);
         st.xor(4, k1);
@@ -119,8 +125,13 @@ impl Variant for V12Ascon80pq {
     #[inline(always)]
     fn init(key: &KeyWords, nonce: &[u8]) -> Lanes {
         let [ka, k1, k2] = key.0;
-        let mut st =
-            Lanes::from_words([0xa040_0c06_0000_0000 | ka, k1, k2, load::<false>(nonce), load::<false>(&nonce[8..])]);
+        let mut st = Lanes::from_words([
+            0xa040_0c06_0000_0000 | ka,
+            k1,
+            k2,
+            load::<false>(nonce),
+            load::<false>(&nonce[8..]),
+        ]);
         st.permute::<12>();
         st.xor(2, ka);
         st.xor(3, k1);
@@ -159,17 +170,29 @@ fn tag<const LE: bool>(a: u64, b: u64) -> [u8; 16] {
 /// Loads word `j` of a block in the variant's byte order.
 #[inline(always)]
 fn ld<V: Variant>(b: &[u8]) -> u64 {
-    if V::LE { load::<true>(b) } else { load::<false>(b) }
+    if V::LE {
+        load::<true>(b)
+    } else {
+        load::<false>(b)
+    }
 }
 
 #[inline(always)]
 fn st_bytes<V: Variant>(w: u64) -> [u8; 8] {
-    if V::LE { store::<true>(w) } else { store::<false>(w) }
+    if V::LE {
+        store::<true>(w)
+    } else {
+        store::<false>(w)
+    }
 }
 
 #[inline(always)]
 fn pad_v<V: Variant>(i: usize) -> u64 {
-    if V::LE { pad::<true>(i) } else { pad::<false>(i) }
+    if V::LE {
+        pad::<true>(i)
+    } else {
+        pad::<false>(i)
+    }
 }
 
 /// Associated data: padded blocks (only when non-empty), then the domain bit.
@@ -193,11 +216,23 @@ fn absorb_ad<V: Variant>(st: &mut Lanes, ad: &[u8]) {
         }
         perm(st, V::B);
     }
-    st.xor(4, if V::LE { domain_bit::<true>() } else { domain_bit::<false>() });
+    st.xor(
+        4,
+        if V::LE {
+            domain_bit::<true>()
+        } else {
+            domain_bit::<false>()
+        },
+    );
 }
 
 /// Encrypts `buf` in place or into its output half; returns the full 16-byte tag.
-pub(crate) fn encrypt<V: Variant>(key: &KeyWords, nonce: &[u8], ad: &[u8], buf: InOutBuf<'_, '_, u8>) -> [u8; 16] {
+pub(crate) fn encrypt<V: Variant>(
+    key: &KeyWords,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: InOutBuf<'_, '_, u8>,
+) -> [u8; 16] {
     dispatch(|| {
         let rate = V::Rate::USIZE;
         let mut st = V::init(key, nonce);
@@ -279,7 +314,11 @@ pub(crate) fn decrypt<V: Variant>(
             let s = st.get(j);
             out[lo..lo + 8].copy_from_slice(&st_bytes::<V>(s ^ c));
             if n < 8 {
-                let m = if V::LE { mask::<true>(n) } else { mask::<false>(n) };
+                let m = if V::LE {
+                    mask::<true>(n)
+                } else {
+                    mask::<false>(n)
+                };
                 st.set(j, ((s & !m) | c) ^ pad_v::<V>(n));
             } else {
                 st.set(j, c);
@@ -308,8 +347,14 @@ pub(crate) fn decrypt<V: Variant>(
 
 /// Tag sizes SP 800-232 allows for Ascon-AEAD128 here: 4 to 16 bytes (32 to 128 bits), checked at
 /// compile time. Implemented for `U4` ..= `U16`.
-pub trait AsconTagSize: ArraySize + IsLessOrEqual<U16, Output = True> + IsGreaterOrEqual<U4, Output = True> {}
-impl<T: ArraySize + IsLessOrEqual<U16, Output = True> + IsGreaterOrEqual<U4, Output = True>> AsconTagSize for T {}
+pub trait AsconTagSize:
+    ArraySize + IsLessOrEqual<U16, Output = True> + IsGreaterOrEqual<U4, Output = True>
+{
+}
+impl<T: ArraySize + IsLessOrEqual<U16, Output = True> + IsGreaterOrEqual<U4, Output = True>>
+    AsconTagSize for T
+{
+}
 
 macro_rules! debug_zeroize {
     ($name:ident $(<$g:ident>)?) => {
@@ -390,7 +435,11 @@ fn key128_be(k: &[u8]) -> [u64; 3] {
 }
 
 fn key160_be(k: &[u8]) -> [u64; 3] {
-    [load_partial::<false>(&k[..4]) >> 32, load::<false>(&k[4..]), load::<false>(&k[12..])]
+    [
+        load_partial::<false>(&k[..4]) >> 32,
+        load::<false>(&k[4..]),
+        load::<false>(&k[12..]),
+    ]
 }
 
 aead_fixed!(
@@ -515,13 +564,20 @@ pub struct MaskedAsconAead128<TagSize: AsconTagSize = U16> {
 
 impl<T: AsconTagSize> Clone for TruncatedAsconAead128<T> {
     fn clone(&self) -> Self {
-        Self { key: self.key.clone(), _t: PhantomData }
+        Self {
+            key: self.key.clone(),
+            _t: PhantomData,
+        }
     }
 }
 
 impl<T: AsconTagSize> Clone for MaskedAsconAead128<T> {
     fn clone(&self) -> Self {
-        Self { key: self.key.clone(), mask: self.mask, _t: PhantomData }
+        Self {
+            key: self.key.clone(),
+            mask: self.mask,
+            _t: PhantomData,
+        }
     }
 }
 
@@ -542,7 +598,10 @@ impl<T: AsconTagSize> KeySizeUser for MaskedAsconAead128<T> {
 
 impl<T: AsconTagSize> KeyInit for TruncatedAsconAead128<T> {
     fn new(key: &Key<Self>) -> Self {
-        Self { key: KeyWords(key128_le(key)), _t: PhantomData }
+        Self {
+            key: KeyWords(key128_le(key)),
+            _t: PhantomData,
+        }
     }
 }
 
@@ -550,7 +609,11 @@ impl<T: AsconTagSize> KeyInit for MaskedAsconAead128<T> {
     fn new(key: &Key<Self>) -> Self {
         let mut mask = [0u8; 16];
         mask.copy_from_slice(&key[16..]);
-        Self { key: KeyWords(key128_le(&key[..16])), mask, _t: PhantomData }
+        Self {
+            key: KeyWords(key128_le(&key[..16])),
+            mask,
+            _t: PhantomData,
+        }
     }
 }
 
@@ -574,7 +637,7 @@ impl<T: AsconTagSize> AeadInOut for TruncatedAsconAead128<T> {
         buffer: InOutBuf<'_, '_, u8>,
     ) -> Result<Tag<Self>, Error> {
         let full = encrypt::<Aead128>(&self.key, nonce, associated_data, buffer);
-        Ok(Tag::<Self>::try_from(&full[..T::USIZE]).map_err(|_| Error)?)
+        Tag::<Self>::try_from(&full[..T::USIZE]).map_err(|_| Error)
     }
 
     fn decrypt_inout_detached(
@@ -602,7 +665,7 @@ impl<T: AsconTagSize> AeadInOut for MaskedAsconAead128<T> {
         buffer: InOutBuf<'_, '_, u8>,
     ) -> Result<Tag<Self>, Error> {
         let full = encrypt::<Aead128>(&self.key, &self.masked(nonce), associated_data, buffer);
-        Ok(Tag::<Self>::try_from(&full[..T::USIZE]).map_err(|_| Error)?)
+        Tag::<Self>::try_from(&full[..T::USIZE]).map_err(|_| Error)
     }
 
     fn decrypt_inout_detached(

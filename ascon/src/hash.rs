@@ -166,15 +166,33 @@ mod tests {
         // Values published in the Ascon documentation (SP 800-232 and v1.2 precomputed IVs).
         assert_eq!(
             AsconHash256::INIT,
-            [0x9b1e5494e934d681, 0x4bc3a01e333751d2, 0xae65396c6b34b81a, 0x3c7fd4a4d56a4db3, 0x1a5c464906c5976d]
+            [
+                0x9b1e5494e934d681,
+                0x4bc3a01e333751d2,
+                0xae65396c6b34b81a,
+                0x3c7fd4a4d56a4db3,
+                0x1a5c464906c5976d
+            ]
         );
         assert_eq!(
             AsconHash::INIT,
-            [0xee9398aadb67f03d, 0x8bb21831c60f1002, 0xb48a92db98d5da62, 0x43189921b8f8e3e8, 0x348fa5c9d525e140]
+            [
+                0xee9398aadb67f03d,
+                0x8bb21831c60f1002,
+                0xb48a92db98d5da62,
+                0x43189921b8f8e3e8,
+                0x348fa5c9d525e140
+            ]
         );
         assert_eq!(
             AsconHasha::INIT,
-            [0x01470194fc6528a6, 0x738ec38ac0adffa7, 0x2ec8e3296c76384c, 0xd6f6a54d7f52377d, 0xa13c42a223be8d87]
+            [
+                0x01470194fc6528a6,
+                0x738ec38ac0adffa7,
+                0x2ec8e3296c76384c,
+                0xd6f6a54d7f52377d,
+                0xa13c42a223be8d87
+            ]
         );
     }
 }

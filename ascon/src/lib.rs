@@ -20,8 +20,8 @@ pub use ::aead;
 pub use digest::{self, Digest};
 
 pub use crate::aead_mode::{
-    AsconAead128, AsconAead128Key, AsconAead128Nonce, AsconAead128Tag, AsconTagSize, MaskedAsconAead128,
-    TruncatedAsconAead128,
+    AsconAead128, AsconAead128Key, AsconAead128Nonce, AsconAead128Tag, AsconTagSize,
+    MaskedAsconAead128, TruncatedAsconAead128,
 };
 pub use crate::hash::AsconHash256;
 pub use crate::xof::{AsconCxof128, AsconXof128, AsconXof128Reader, InvalidCustomizationError};
@@ -30,11 +30,13 @@ pub use crate::xof::{AsconCxof128, AsconXof128, AsconXof128Reader, InvalidCustom
 /// team's MAC/PRF family. Not interoperable with the SP 800-232 functions at the crate root.
 pub mod v12 {
     pub use crate::aead_mode::{
-        Ascon80pq, Ascon80pqKey, Ascon80pqNonce, Ascon80pqTag, Ascon128, Ascon128Key, Ascon128Nonce, Ascon128Tag,
-        Ascon128a, Ascon128aKey, Ascon128aNonce, Ascon128aTag,
+        Ascon80pq, Ascon80pqKey, Ascon80pqNonce, Ascon80pqTag, Ascon128, Ascon128Key,
+        Ascon128Nonce, Ascon128Tag, Ascon128a, Ascon128aKey, Ascon128aNonce, Ascon128aTag,
     };
     pub use crate::hash::{AsconHash, AsconHasha};
-    pub use crate::mac::{AsconMac, AsconMaca, AsconPrf, AsconPrfReader, AsconPrfa, AsconPrfaReader};
+    pub use crate::mac::{
+        AsconMac, AsconMaca, AsconPrf, AsconPrfReader, AsconPrfa, AsconPrfaReader,
+    };
     pub use crate::xof::{AsconXof, AsconXofReader, AsconXofa, AsconXofaReader};
 
     pub use crate::mac::AsconPrfShortGeneric;

@@ -6,8 +6,8 @@ use core::fmt;
 
 use ctutils::CtEq;
 use digest::{
-    ExtendableOutput, ExtendableOutputReset, FixedOutput, FixedOutputReset, InvalidLength, Key, KeyInit,
-    MacError, MacMarker, Output, OutputSizeUser, Reset, Update, XofReader,
+    ExtendableOutput, ExtendableOutputReset, FixedOutput, FixedOutputReset, InvalidLength, Key,
+    KeyInit, MacError, MacMarker, Output, OutputSizeUser, Reset, Update, XofReader,
     common::{AlgorithmName, KeySizeUser},
     consts::U16,
 };
@@ -49,7 +49,10 @@ macro_rules! keyed_common {
         impl KeyInit for $name {
             fn new(key: &Key<Self>) -> Self {
                 let init = keyed_init::<$le>($iv, key);
-                Self { inner: Absorber::new(init.clone()), init }
+                Self {
+                    inner: Absorber::new(init.clone()),
+                    init,
+                }
             }
         }
 
@@ -303,7 +306,10 @@ impl<const LE: bool> KeySizeUser for AsconPrfShortGeneric<LE> {
 
 impl<const LE: bool> KeyInit for AsconPrfShortGeneric<LE> {
     fn new(key: &Key<Self>) -> Self {
-        Self { k0: load::<LE>(&key[..8]), k1: load::<LE>(&key[8..]) }
+        Self {
+            k0: load::<LE>(&key[..8]),
+            k1: load::<LE>(&key[8..]),
+        }
     }
 }
 
@@ -334,7 +340,10 @@ impl<const LE: bool> AsconPrfShortGeneric<LE> {
         };
         let mut block = [0u8; 16];
         block[..msg.len()].copy_from_slice(msg);
-        let (m0, m1) = (load_partial::<LE>(&block[..8]), load_partial::<LE>(&block[8..]));
+        let (m0, m1) = (
+            load_partial::<LE>(&block[..8]),
+            load_partial::<LE>(&block[8..]),
+        );
         let mut st = Lanes::from_words([iv, self.k0, self.k1, m0, m1]);
         dispatch(|| st.permute::<12>());
         let mut full = [0u8; 16];
@@ -368,7 +377,11 @@ impl<const LE: bool> AsconPrfShortGeneric<LE> {
 
 impl<const LE: bool> AlgorithmName for AsconPrfShortGeneric<LE> {
     fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if LE { "Ascon-PrfShort (LE)" } else { "Ascon-PrfShort" })
+        f.write_str(if LE {
+            "Ascon-PrfShort (LE)"
+        } else {
+            "Ascon-PrfShort"
+        })
     }
 }
 

@@ -14,7 +14,11 @@ use crate::hazmat::backends::{Lanes, dispatch};
 pub(crate) fn load<const LE: bool>(b: &[u8]) -> u64 {
     let mut w = [0u8; 8];
     w.copy_from_slice(&b[..8]);
-    if LE { u64::from_le_bytes(w) } else { u64::from_be_bytes(w) }
+    if LE {
+        u64::from_le_bytes(w)
+    } else {
+        u64::from_be_bytes(w)
+    }
 }
 
 /// Loads up to 8 bytes as the leading bytes of a word (the rest zero).
@@ -22,7 +26,11 @@ pub(crate) fn load<const LE: bool>(b: &[u8]) -> u64 {
 pub(crate) fn load_partial<const LE: bool>(b: &[u8]) -> u64 {
     let mut w = [0u8; 8];
     w[..b.len()].copy_from_slice(b);
-    if LE { u64::from_le_bytes(w) } else { u64::from_be_bytes(w) }
+    if LE {
+        u64::from_le_bytes(w)
+    } else {
+        u64::from_be_bytes(w)
+    }
 }
 
 /// The word's bytes in the generation's byte order.
@@ -34,7 +42,11 @@ pub(crate) fn store<const LE: bool>(w: u64) -> [u8; 8] {
 /// The padding byte (`0x01` little endian, `0x80` big endian) at byte `i` (< 8) of a word.
 #[inline(always)]
 pub(crate) const fn pad<const LE: bool>(i: usize) -> u64 {
-    if LE { 1u64 << (8 * i) } else { 0x80u64 << (56 - 8 * i) }
+    if LE {
+        1u64 << (8 * i)
+    } else {
+        0x80u64 << (56 - 8 * i)
+    }
 }
 
 /// The mask of the leading `i` (< 8) bytes of a word.
@@ -90,14 +102,24 @@ pub(crate) struct Absorber<S> {
 
 impl<S> Clone for Absorber<S> {
     fn clone(&self) -> Self {
-        Self { st: self.st.clone(), buf: self.buf, pos: self.pos, _s: PhantomData }
+        Self {
+            st: self.st.clone(),
+            buf: self.buf,
+            pos: self.pos,
+            _s: PhantomData,
+        }
     }
 }
 
 impl<S: Spec> Absorber<S> {
     /// Starts from the given (initialised) state.
     pub(crate) fn new(st: Lanes) -> Self {
-        Self { st, buf: [0; 40], pos: 0, _s: PhantomData }
+        Self {
+            st,
+            buf: [0; 40],
+            pos: 0,
+            _s: PhantomData,
+        }
     }
 
     /// Back to `st`, forgetting any buffered input.
@@ -159,11 +181,22 @@ impl<S: Spec> Absorber<S> {
         let st = &mut self.st;
         dispatch(|| {
             for j in 0..S::RATE / 8 {
-                let w = if S::LE { load::<true>(&block[8 * j..]) } else { load::<false>(&block[8 * j..]) };
+                let w = if S::LE {
+                    load::<true>(&block[8 * j..])
+                } else {
+                    load::<false>(&block[8 * j..])
+                };
                 st.xor(j, w);
             }
             if S::DS {
-                st.xor(4, if S::LE { domain_bit::<true>() } else { domain_bit::<false>() });
+                st.xor(
+                    4,
+                    if S::LE {
+                        domain_bit::<true>()
+                    } else {
+                        domain_bit::<false>()
+                    },
+                );
             }
             st.permute::<12>();
         });
@@ -201,7 +234,12 @@ pub(crate) struct Squeezer<S> {
 
 impl<S> Clone for Squeezer<S> {
     fn clone(&self) -> Self {
-        Self { st: self.st.clone(), block: self.block, pos: self.pos, _s: PhantomData }
+        Self {
+            st: self.st.clone(),
+            block: self.block,
+            pos: self.pos,
+            _s: PhantomData,
+        }
     }
 }
 
@@ -209,7 +247,11 @@ impl<S: Spec> Squeezer<S> {
     #[inline(always)]
     fn fill(st: &Lanes, block: &mut [u8; 16]) {
         for j in 0..S::OUT_RATE / 8 {
-            let b = if S::LE { store::<true>(st.get(j)) } else { store::<false>(st.get(j)) };
+            let b = if S::LE {
+                store::<true>(st.get(j))
+            } else {
+                store::<false>(st.get(j))
+            };
             block[8 * j..8 * j + 8].copy_from_slice(&b);
         }
     }
@@ -218,7 +260,12 @@ impl<S: Spec> Squeezer<S> {
     pub(crate) fn new(st: Lanes) -> Self {
         let mut block = [0u8; 16];
         Self::fill(&st, &mut block);
-        Self { st, block, pos: 0, _s: PhantomData }
+        Self {
+            st,
+            block,
+            pos: 0,
+            _s: PhantomData,
+        }
     }
 
     /// Writes the next `out.len()` output bytes.

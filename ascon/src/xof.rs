@@ -4,8 +4,8 @@
 use core::fmt;
 
 use digest::{
-    CollisionResistance, ExtendableOutput, ExtendableOutputReset, HashMarker, Reset, TryCustomizedInit, Update,
-    XofReader, common::AlgorithmName, consts::U16,
+    CollisionResistance, ExtendableOutput, ExtendableOutputReset, HashMarker, Reset,
+    TryCustomizedInit, Update, XofReader, common::AlgorithmName, consts::U16,
 };
 
 use crate::hash::{Sp800232Spec, V12Spec, V12aSpec};
@@ -50,13 +50,17 @@ macro_rules! xof_common {
         impl ExtendableOutput for $name {
             type Reader = $reader;
             fn finalize_xof(mut self) -> $reader {
-                $reader { inner: Squeezer::new(self.inner.finish()) }
+                $reader {
+                    inner: Squeezer::new(self.inner.finish()),
+                }
             }
         }
 
         impl ExtendableOutputReset for $name {
             fn finalize_xof_reset(&mut self) -> $reader {
-                let r = $reader { inner: Squeezer::new(self.inner.finish()) };
+                let r = $reader {
+                    inner: Squeezer::new(self.inner.finish()),
+                };
                 self.reset();
                 r
             }
@@ -231,7 +235,10 @@ impl TryCustomizedInit for AsconCxof128 {
         a.update(customization);
         let st = a.finish_prefix();
         let start = st.to_words();
-        Ok(Self { inner: Absorber::new(st), start })
+        Ok(Self {
+            inner: Absorber::new(st),
+            start,
+        })
     }
 }
 
@@ -251,19 +258,43 @@ mod tests {
     fn initial_states_match_the_notes() {
         assert_eq!(
             AsconXof128::INIT,
-            [0xda82ce768d9447eb, 0xcc7ce6c75f1ef969, 0xe7508fd780085631, 0x0ee0ea53416b58cc, 0xe0547524db6f0bde]
+            [
+                0xda82ce768d9447eb,
+                0xcc7ce6c75f1ef969,
+                0xe7508fd780085631,
+                0x0ee0ea53416b58cc,
+                0xe0547524db6f0bde
+            ]
         );
         assert_eq!(
             AsconCxof128::INIT,
-            [0x675527c2a0e8de03, 0x43d12d7dc0377bbc, 0xe9901dec426e81b5, 0x2ab14907720780b6, 0x8f3f1d02d432bc46]
+            [
+                0x675527c2a0e8de03,
+                0x43d12d7dc0377bbc,
+                0xe9901dec426e81b5,
+                0x2ab14907720780b6,
+                0x8f3f1d02d432bc46
+            ]
         );
         assert_eq!(
             AsconXof::INIT,
-            [0xb57e273b814cd416, 0x2b51042562ae2420, 0x66a3a7768ddf2218, 0x5aad0a7a8153650c, 0x4f3e0e32539493b6]
+            [
+                0xb57e273b814cd416,
+                0x2b51042562ae2420,
+                0x66a3a7768ddf2218,
+                0x5aad0a7a8153650c,
+                0x4f3e0e32539493b6
+            ]
         );
         assert_eq!(
             AsconXofa::INIT,
-            [0x44906568b77b9832, 0xcd8d6cae53455532, 0xf7b5212756422129, 0x246885e1de0d225b, 0xa8cb5ce33449973f]
+            [
+                0x44906568b77b9832,
+                0xcd8d6cae53455532,
+                0xf7b5212756422129,
+                0x246885e1de0d225b,
+                0xa8cb5ce33449973f
+            ]
         );
     }
 }

@@ -1,6 +1,6 @@
-#![cfg(feature = "ascon")]
 //! Differential tests against RustCrypto on random inputs: `ascon-aead` 0.6 and `ascon-hash` 0.4
 //! (SP 800-232), `ascon-aead` 0.4 and `ascon-hash` 0.2 (v1.2, previous trait generation).
+#![cfg(feature = "ascon")]
 
 use aead::{Aead, KeyInit, Payload, consts::U8};
 use digest::{Digest, ExtendableOutput, Update, XofReader};
@@ -26,16 +26,32 @@ fn aead128_vs_ascon_aead_06() {
         let (ad, pt) = (random_bytes(&mut r, ad_len), random_bytes(&mut r, len));
         let ours = lwc_ascon::AsconAead128::new_from_slice(&key).unwrap();
         let peer = ascon_aead::AsconAead128::new_from_slice(&key).unwrap();
-        let p = || Payload { msg: pt.as_slice(), aad: ad.as_slice() };
-        let a = ours.encrypt(nonce.as_slice().try_into().unwrap(), p()).unwrap();
-        let b = peer.encrypt(nonce.as_slice().try_into().unwrap(), p()).unwrap();
+        let p = || Payload {
+            msg: pt.as_slice(),
+            aad: ad.as_slice(),
+        };
+        let a = ours
+            .encrypt(nonce.as_slice().try_into().unwrap(), p())
+            .unwrap();
+        let b = peer
+            .encrypt(nonce.as_slice().try_into().unwrap(), p())
+            .unwrap();
         assert_eq!(a, b, "len {len}, ad {ad_len}");
         let t_ours = lwc_ascon::TruncatedAsconAead128::<U8>::new_from_slice(&key).unwrap();
         let t_peer = ascon_aead::TruncatedAsconAead128::<U8>::new_from_slice(&key).unwrap();
-        let a = t_ours.encrypt(nonce.as_slice().try_into().unwrap(), p()).unwrap();
-        let b = t_peer.encrypt(nonce.as_slice().try_into().unwrap(), p()).unwrap();
+        let a = t_ours
+            .encrypt(nonce.as_slice().try_into().unwrap(), p())
+            .unwrap();
+        let b = t_peer
+            .encrypt(nonce.as_slice().try_into().unwrap(), p())
+            .unwrap();
         assert_eq!(a, b, "truncated, len {len}");
-        let back = t_ours.decrypt(nonce.as_slice().try_into().unwrap(), Payload { msg: &b, aad: &ad }).unwrap();
+        let back = t_ours
+            .decrypt(
+                nonce.as_slice().try_into().unwrap(),
+                Payload { msg: &b, aad: &ad },
+            )
+            .unwrap();
         assert_eq!(back, pt);
     }
 }
@@ -45,7 +61,11 @@ fn hash256_xof128_vs_ascon_hash_04() {
     let mut r = rng(2);
     for len in lengths() {
         let m = random_bytes(&mut r, len);
-        assert_eq!(lwc_ascon::AsconHash256::digest(&m), ascon_hash::AsconHash256::digest(&m), "len {len}");
+        assert_eq!(
+            lwc_ascon::AsconHash256::digest(&m),
+            ascon_hash::AsconHash256::digest(&m),
+            "len {len}"
+        );
         let out_len = r.random_range(0..300);
         let mut a = vec![0u8; out_len];
         let mut b = vec![0u8; out_len];
@@ -68,9 +88,17 @@ fn v12_aead<O: KeyInit + Aead, P: aead_v05::KeyInit + aead_v05::Aead>(key_len: u
         let (ad, pt) = (random_bytes(&mut r, ad_len), random_bytes(&mut r, len));
         let ours = O::new_from_slice(&key).unwrap();
         let peer = P::new_from_slice(&key).unwrap();
-        let a = ours.encrypt(nonce.as_slice().try_into().unwrap(), Payload { msg: &pt, aad: &ad }).unwrap();
+        let a = ours
+            .encrypt(
+                nonce.as_slice().try_into().unwrap(),
+                Payload { msg: &pt, aad: &ad },
+            )
+            .unwrap();
         let b = peer
-            .encrypt(aead_v05::generic_array::GenericArray::from_slice(&nonce), aead_v05::Payload { msg: &pt, aad: &ad })
+            .encrypt(
+                aead_v05::generic_array::GenericArray::from_slice(&nonce),
+                aead_v05::Payload { msg: &pt, aad: &ad },
+            )
             .unwrap();
         assert_eq!(a, b, "len {len}, ad {ad_len}");
     }
@@ -87,11 +115,20 @@ fn v12_hash<O: Digest, P: digest_v010::Digest>(seed: u64) {
     let mut r = rng(seed);
     for len in lengths() {
         let m = random_bytes(&mut r, len);
-        assert_eq!(O::digest(&m).as_slice(), P::digest(&m).as_slice(), "len {len}");
+        assert_eq!(
+            O::digest(&m).as_slice(),
+            P::digest(&m).as_slice(),
+            "len {len}"
+        );
     }
 }
 
-fn v12_xof<O: Default + Update + ExtendableOutput, P: Default + digest_v010::Update + digest_v010::ExtendableOutput>(seed: u64) {
+fn v12_xof<
+    O: Default + Update + ExtendableOutput,
+    P: Default + digest_v010::Update + digest_v010::ExtendableOutput,
+>(
+    seed: u64,
+) {
     let mut r = rng(seed);
     for len in lengths() {
         let m = random_bytes(&mut r, len);
@@ -140,7 +177,10 @@ fn random_chunking_matches_one_shot() {
 fn aead_round_trips_all_types() {
     let max = if quick() { 20 } else { 80 };
     lwc_tests::runners::aead_round_trips::<lwc_ascon::AsconAead128>(11, max).unwrap();
-    lwc_tests::runners::aead_round_trips::<lwc_ascon::TruncatedAsconAead128<aead::consts::U4>>(12, max).unwrap();
+    lwc_tests::runners::aead_round_trips::<lwc_ascon::TruncatedAsconAead128<aead::consts::U4>>(
+        12, max,
+    )
+    .unwrap();
     lwc_tests::runners::aead_round_trips::<lwc_ascon::MaskedAsconAead128>(13, max).unwrap();
     lwc_tests::runners::aead_round_trips::<lwc_ascon::v12::Ascon128>(14, max).unwrap();
     lwc_tests::runners::aead_round_trips::<lwc_ascon::v12::Ascon128a>(15, max).unwrap();
@@ -153,7 +193,10 @@ fn debug_prints_no_secrets() {
     let key = [0xABu8; 16];
     let s = format!("{:?}", lwc_ascon::AsconAead128::new(&key.into()));
     assert_eq!(s, "AsconAead128 { .. }");
-    let s = format!("{:?}", <lwc_ascon::v12::AsconMac as KeyInit>::new(&key.into()));
+    let s = format!(
+        "{:?}",
+        <lwc_ascon::v12::AsconMac as KeyInit>::new(&key.into())
+    );
     assert_eq!(s, "AsconMac { .. }");
     let s = format!("{:?}", lwc_ascon::AsconHash256::new());
     assert_eq!(s, "AsconHash256 { .. }");

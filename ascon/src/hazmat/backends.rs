@@ -22,10 +22,16 @@ pub(crate) mod portable;
 mod x86_bmi;
 
 /// The word backend used by every mode.
-#[cfg(any(ascon_backend = "bi32", all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))))]
+#[cfg(any(
+    ascon_backend = "bi32",
+    all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
+))]
 pub(crate) use bi32::Lanes;
 /// The word backend used by every mode.
-#[cfg(not(any(ascon_backend = "bi32", all(not(ascon_backend = "u64"), not(target_pointer_width = "64")))))]
+#[cfg(not(any(
+    ascon_backend = "bi32",
+    all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
+)))]
 pub(crate) use portable::Lanes;
 
 /// Runs `f` (a whole mode operation) with the best code path of this CPU.
@@ -56,7 +62,11 @@ pub(crate) fn name() -> &'static str {
     #[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
     {
         if x86_bmi::available() {
-            return if Lanes::NAME == "bi32" { "bi32+bmi" } else { "u64+bmi" };
+            return if Lanes::NAME == "bi32" {
+                "bi32+bmi"
+            } else {
+                "u64+bmi"
+            };
         }
     }
     Lanes::NAME
@@ -79,7 +89,13 @@ mod tests {
         let mut seed = 0x1234_5678_9abc_def0u64;
         let n = if cfg!(miri) { 4 } else { 500 };
         for i in 0..n {
-            let w = [next(&mut seed), next(&mut seed), next(&mut seed), next(&mut seed), next(&mut seed)];
+            let w = [
+                next(&mut seed),
+                next(&mut seed),
+                next(&mut seed),
+                next(&mut seed),
+                next(&mut seed),
+            ];
             for r in [12usize, 8, 6, 1, 0] {
                 let mut a = portable::Lanes::from_words(w);
                 a.permute_n(r);

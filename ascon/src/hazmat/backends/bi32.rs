@@ -126,7 +126,10 @@ impl Lanes {
     /// From the standard word representation.
     #[inline(always)]
     pub(crate) fn from_words(w: [u64; 5]) -> Self {
-        let mut s = Self { e: [0; 5], o: [0; 5] };
+        let mut s = Self {
+            e: [0; 5],
+            o: [0; 5],
+        };
         for i in 0..5 {
             s.set(i, w[i]);
         }
