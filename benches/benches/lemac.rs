@@ -1,9 +1,58 @@
-//! Criterion group `lemac`: lwc-lemac against its peers (filled in by the lemac issue).
+//! Criterion group `lemac`: lwc-lemac's LeMac (one-shot, streaming, two messages per call),
+//! the keyless checksum and PetitMac. No Rust peer exists; the C++ seed's figures are quoted in
+//! the crate README. Key setup is outside the timed loops.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use lwc_lemac::digest::KeyInit;
+use lwc_lemac::{LeMac, Mac, PetitMac};
+
+const SIZES: &[usize] = &[64, 1024, 16 * 1024, 256 * 1024, 1024 * 1024];
 
 fn bench(c: &mut Criterion) {
-    let _ = c.benchmark_group("lemac");
+    let mut g = c.benchmark_group("lemac");
+    let key = [7u8; 16];
+    let nonce = [9u8; 16];
+    let mac = LeMac::new(&key.into());
+    let petit = PetitMac::new(&key.into());
+    for &len in SIZES {
+        let msg = benches::input(len);
+        let msg2 = benches::input(len + 1)[1..].to_vec();
+        g.throughput(Throughput::Bytes(len as u64));
+        g.bench_with_input(BenchmarkId::new("LeMac/compute", len), &msg, |b, m| {
+            b.iter(|| mac.compute(&nonce, black_box(m)));
+        });
+        g.bench_with_input(
+            BenchmarkId::new("LeMac/Mac-update-finalize", len),
+            &msg,
+            |b, m| {
+                b.iter(|| {
+                    let mut h = mac.clone();
+                    h.update(black_box(m));
+                    h.finalize_with_nonce(&nonce)
+                });
+            },
+        );
+        g.throughput(Throughput::Bytes(2 * len as u64));
+        g.bench_with_input(
+            BenchmarkId::new("LeMac/compute_many-2", len),
+            &msg,
+            |b, m| {
+                b.iter(|| mac.compute_many(&[nonce, nonce], &[black_box(m), black_box(&msg2)]));
+            },
+        );
+        g.throughput(Throughput::Bytes(len as u64));
+        if len <= 16 * 1024 {
+            g.bench_with_input(BenchmarkId::new("PetitMac/compute", len), &msg, |b, m| {
+                b.iter(|| petit.compute(&nonce, black_box(m)));
+            });
+        }
+    }
+    g.bench_function("LeMac/key-setup", |b| {
+        b.iter(|| LeMac::new(black_box(&key.into())))
+    });
+    g.finish();
 }
 
 criterion_group!(benches, bench);

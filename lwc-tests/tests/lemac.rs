@@ -662,3 +662,13 @@ fn one_byte_files_file() {
     assert_eq!(n, 256);
     assert_eq!(text, render_one_byte_files());
 }
+
+#[test]
+fn selected_backend_as_expected() {
+    // CI stages set LWC_LEMAC_EXPECT_BACKEND so that a silently skipped backend fails the stage.
+    let selected = format!("{:?}", lwc_lemac::hazmat::selected_backend());
+    eprintln!("lwc-lemac backend: {selected}");
+    if let Some(want) = std::env::var_os("LWC_LEMAC_EXPECT_BACKEND") {
+        assert_eq!(selected, want.to_string_lossy());
+    }
+}

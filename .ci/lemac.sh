@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# LeMac family CI stages (called by .ci/run from the repository root, LWC_KAT_DIR set):
+#   1. the crate and vector tests with only the portable backend (and the `aes` crate software-only);
+#   2. aarch64 under qemu-user (-cpu max has the crypto extensions): the ARMv8 backend against the
+#      portable one and every vector file.
+# Installs what it needs (rustup target, Debian cross gcc, qemu-user) only when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+summary() { printf '%-28s %s\n' "lemac: $1" "$2"; }
+t0=$SECONDS
+
+# --- 1. portable backend forced -------------------------------------------------------------
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/lemac-portable"
+RUSTFLAGS='--cfg lemac_backend="portable" --cfg aes_backend="soft"' \
+  cargo test -q -p lwc-lemac >/dev/null
+LWC_LEMAC_EXPECT_BACKEND=Portable RUSTFLAGS='--cfg lemac_backend="portable" --cfg aes_backend="soft"' \
+  cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac >/dev/null
+summary "portable backend" "ok ($((SECONDS - t0)) s)"
+unset CARGO_TARGET_DIR
+
+# --- 2. aarch64 under qemu ----------------------------------------------------------------------
+t1=$SECONDS
+rustup target list --installed | grep -qx aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu >/dev/null
+need=()
+command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER="${CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER:-aarch64-linux-gnu-gcc}"
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="${CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER:-qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu}"
+export LWC_TESTS_QUICK=1
+out=$(cargo test -q -p lwc-lemac --target aarch64-unknown-linux-gnu -- --nocapture 2>&1) || { echo "$out"; exit 1; }
+LWC_LEMAC_EXPECT_BACKEND=Armv8 cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac \
+  --target aarch64-unknown-linux-gnu >/dev/null
+summary "aarch64 (qemu, ARMv8 AES)" "ok ($((SECONDS - t1)) s)"
