@@ -20,6 +20,25 @@ pub(crate) mod backends;
 
 use backends::{Backend, Job, dispatch};
 
+pub use backends::BackendKind;
+
+/// The backend every permutation call of this process uses, chosen once at run time: AVX2 where
+/// the CPU has it, else the portable code compiled with BMI2 where available, else portable. The
+/// cfgs `sparkle_backend="portable"` and `lwc_force_portable` (and Miri) force portable at build time.
+#[must_use]
+pub fn backend() -> BackendKind {
+    backends::chosen()
+}
+
+/// Forces backend `kind` for the whole process if the CPU supports it (returns whether it did).
+///
+/// Meant for benchmarks and tests that compare backends in one run; all backends compute the
+/// same function.
+#[doc(hidden)]
+pub fn force_backend(kind: BackendKind) -> bool {
+    backends::force(kind)
+}
+
 struct Perm<'a, const N: usize, const STEPS: usize>(&'a mut [u32; N]);
 
 impl<const N: usize, const STEPS: usize> Job for Perm<'_, N, STEPS> {

@@ -5,6 +5,13 @@
 //! compiled for the chosen backend (the x86 backends are entered through a `#[target_feature]`
 //! function, so the inlined loop inherits the CPU features).
 
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+pub(crate) mod avx2;
 pub(crate) mod portable;
 
 /// The round constants `C[0..8]` (Alzette constants and step constants).
@@ -37,8 +44,286 @@ impl Backend for Portable {
     }
 }
 
-/// Runs `job` with the best backend for this CPU.
+/// The AVX2 backend; a value exists only after run-time detection found AVX2.
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2(x86::Avx2Token);
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+impl Backend for Avx2 {
+    #[inline(always)]
+    fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
+        if (N == 8 || N == 12 || N == 16) && STEPS <= 12 {
+            // SAFETY: an `Avx2` value is only created by `x86::select` after AVX2 was detected.
+            unsafe { avx2::sparkle::<N, STEPS>(state) }
+        } else {
+            portable::sparkle::<N, STEPS>(state);
+        }
+    }
+}
+
+/// The backends the dispatcher can choose (see [`crate::hazmat::backend`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BackendKind {
+    /// Plain Rust, compiled for the build target.
+    Portable,
+    /// The portable code compiled with BMI2 (three-operand rotates, x86 only).
+    Bmi2,
+    /// All branches in two AVX2 vectors (x86 only).
+    Avx2,
+}
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+mod x86 {
+    use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+    use super::{Avx2, BackendKind, Job, Portable};
+
+    cpufeatures::new!(avx2_cpuid, "avx2");
+    cpufeatures::new!(bmi2_cpuid, "bmi2");
+
+    /// Proof that AVX2 was detected (private field: only this module creates it).
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx2Token(());
+
+    /// 0: not chosen yet, else `1 + BackendKind as u8`.
+    static CHOSEN: AtomicU8 = AtomicU8::new(0);
+
+    fn detect() -> BackendKind {
+        if avx2_cpuid::get() {
+            BackendKind::Avx2
+        } else if bmi2_cpuid::get() {
+            BackendKind::Bmi2
+        } else {
+            BackendKind::Portable
+        }
+    }
+
+    fn encode(k: BackendKind) -> u8 {
+        match k {
+            BackendKind::Portable => 1,
+            BackendKind::Bmi2 => 2,
+            BackendKind::Avx2 => 3,
+        }
+    }
+
+    #[inline]
+    pub(super) fn chosen() -> BackendKind {
+        match CHOSEN.load(Relaxed) {
+            1 => BackendKind::Portable,
+            2 => BackendKind::Bmi2,
+            3 => BackendKind::Avx2,
+            _ => {
+                let k = detect();
+                CHOSEN.store(encode(k), Relaxed);
+                k
+            }
+        }
+    }
+
+    /// Forces `k` if this CPU supports it; returns whether it did.
+    pub(super) fn force(k: BackendKind) -> bool {
+        let ok = match k {
+            BackendKind::Portable => true,
+            BackendKind::Bmi2 => bmi2_cpuid::get(),
+            BackendKind::Avx2 => avx2_cpuid::get(),
+        };
+        if ok {
+            CHOSEN.store(encode(k), Relaxed);
+        }
+        ok
+    }
+
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2<J: Job>(job: J) -> J::Output {
+        job.run(Avx2(Avx2Token(())))
+    }
+
+    /// # Safety
+    /// The CPU must support BMI2.
+    #[target_feature(enable = "bmi2")]
+    unsafe fn run_bmi2<J: Job>(job: J) -> J::Output {
+        job.run(Portable)
+    }
+
+    #[inline]
+    pub(super) fn dispatch<J: Job>(job: J) -> J::Output {
+        match chosen() {
+            // SAFETY: `chosen` returns Avx2 only when `avx2_cpuid` detected AVX2.
+            BackendKind::Avx2 => unsafe { run_avx2(job) },
+            // SAFETY: `chosen` returns Bmi2 only when `bmi2_cpuid` detected BMI2.
+            BackendKind::Bmi2 => unsafe { run_bmi2(job) },
+            BackendKind::Portable => job.run(Portable),
+        }
+    }
+
+    /// Runs `job` with the AVX2 backend if the CPU has AVX2 (tests against portable).
+    #[cfg(test)]
+    pub(crate) fn with_avx2<J: Job>(job: J) -> Option<J::Output> {
+        // SAFETY: AVX2 was detected just before the call.
+        avx2_cpuid::get().then(|| unsafe { run_avx2(job) })
+    }
+}
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+#[cfg(test)]
+pub(crate) use x86::with_avx2;
+
+/// Runs `job` with the best backend for this CPU (chosen once, on first use).
 #[inline]
 pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
-    job.run(Portable)
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        not(miri),
+        not(lwc_force_portable),
+        not(sparkle_backend = "portable")
+    ))]
+    {
+        x86::dispatch(job)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        not(miri),
+        not(lwc_force_portable),
+        not(sparkle_backend = "portable")
+    )))]
+    {
+        job.run(Portable)
+    }
+}
+
+/// The backend the dispatcher uses.
+pub(crate) fn chosen() -> BackendKind {
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        not(miri),
+        not(lwc_force_portable),
+        not(sparkle_backend = "portable")
+    ))]
+    {
+        x86::chosen()
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        not(miri),
+        not(lwc_force_portable),
+        not(sparkle_backend = "portable")
+    )))]
+    {
+        BackendKind::Portable
+    }
+}
+
+/// Forces backend `k` for the whole process if it is available; returns whether it was.
+pub(crate) fn force(k: BackendKind) -> bool {
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        not(miri),
+        not(lwc_force_portable),
+        not(sparkle_backend = "portable")
+    ))]
+    {
+        x86::force(k)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        not(miri),
+        not(lwc_force_portable),
+        not(sparkle_backend = "portable")
+    )))]
+    {
+        k == BackendKind::Portable
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// xorshift64*, enough for test inputs.
+    fn words<const N: usize>(seed: &mut u64) -> [u32; N] {
+        core::array::from_fn(|_| {
+            *seed ^= *seed >> 12;
+            *seed ^= *seed << 25;
+            *seed ^= *seed >> 27;
+            (seed.wrapping_mul(0x2545F4914F6CDD1D) >> 32) as u32
+        })
+    }
+
+    struct Both<'a, const N: usize, const STEPS: usize>(&'a mut [u32; N]);
+    impl<const N: usize, const STEPS: usize> Job for Both<'_, N, STEPS> {
+        type Output = ();
+        fn run<B: Backend>(self, b: B) {
+            b.sparkle::<N, STEPS>(self.0);
+        }
+    }
+
+    fn check<const N: usize, const STEPS: usize>(seed: &mut u64) {
+        let input: [u32; N] = words(seed);
+        let mut expected = input;
+        portable::sparkle::<N, STEPS>(&mut expected);
+        let mut stepped = input;
+        portable::sparkle_steps(&mut stepped, STEPS);
+        assert_eq!(expected, stepped);
+        let mut got = input;
+        dispatch(Both::<N, STEPS>(&mut got));
+        assert_eq!(
+            expected,
+            got,
+            "dispatched backend {:?}, N = {N}, steps = {STEPS}",
+            chosen()
+        );
+        #[cfg(all(
+            any(target_arch = "x86", target_arch = "x86_64"),
+            not(miri),
+            not(lwc_force_portable),
+            not(sparkle_backend = "portable")
+        ))]
+        {
+            let mut got = input;
+            if with_avx2(Both::<N, STEPS>(&mut got)).is_some() {
+                assert_eq!(expected, got, "avx2, N = {N}, steps = {STEPS}");
+            }
+        }
+    }
+
+    #[test]
+    fn backends_agree_with_portable() {
+        let mut seed = 0x0123_4567_89AB_CDEF;
+        let rounds = if cfg!(miri) { 2 } else { 200 };
+        for _ in 0..rounds {
+            check::<8, 7>(&mut seed);
+            check::<8, 10>(&mut seed);
+            check::<12, 7>(&mut seed);
+            check::<12, 11>(&mut seed);
+            check::<16, 8>(&mut seed);
+            check::<16, 12>(&mut seed);
+            check::<8, 1>(&mut seed);
+            check::<12, 3>(&mut seed);
+            check::<16, 5>(&mut seed);
+        }
+    }
 }

@@ -26,7 +26,7 @@ pub(crate) fn alzette(x: &mut u32, y: &mut u32, c: u32) {
 /// The linear map `ELL` of the Sparkle linear layer.
 #[inline(always)]
 pub(crate) fn ell(v: u32) -> u32 {
-    (v ^ (v << 16)).rotate_right(16)
+    v.rotate_right(16) ^ (v & 0xFFFF)
 }
 
 /// One Sparkle step with step number `step` on `N / 2` branches.
@@ -63,7 +63,19 @@ fn step<const N: usize>(s: &mut [u32; N], step: usize) {
 #[inline(always)]
 pub(crate) fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
     let mut s = *state;
-    for i in 0..STEPS {
+    // Fully unrolled (STEPS <= 12 in every instance): the branch rotation of the linear layer
+    // becomes register renaming and the step constants become immediates.
+    macro_rules! unrolled {
+        ($($i:literal)*) => {
+            $(
+                if $i < STEPS {
+                    step(&mut s, $i);
+                }
+            )*
+        };
+    }
+    unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
+    for i in 12..STEPS {
         step(&mut s, i);
     }
     *state = s;

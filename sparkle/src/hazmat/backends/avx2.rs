@@ -1,0 +1,171 @@
+//! AVX2 backend: all `x` words in one 256-bit vector, all `y` words in another.
+//!
+//! One Alzette on the two vectors computes every branch at once (rotations by 24 and 16 are byte
+//! shuffles, the others shift/shift/or). The linear layer is an in-lane horizontal XOR of the left
+//! half (`vpshufd`), `ELL`, and one cross-lane permutation (`vpermd`) for the branch rotation. Lanes
+//! beyond the branch count carry don't-care values that never reach a used lane.
+//!
+//! Safety: every function here needs AVX2; they are only called through [`super::Avx2`], whose value
+//! exists only after run-time detection found AVX2.
+
+// The intrinsics are safe to call inside `#[target_feature]` functions since Rust 1.87, but the
+// workspace's MSRV is 1.85, where they still need an `unsafe` block.
+#![allow(unused_unsafe)]
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+use super::RCON;
+
+/// Right rotation of every 32-bit lane by `$r` (`$l = 32 - $r`).
+macro_rules! rotr {
+    ($v:expr, $r:literal, $l:literal) => {{
+        let v = $v;
+        _mm256_or_si256(_mm256_srli_epi32::<$r>(v), _mm256_slli_epi32::<$l>(v))
+    }};
+}
+
+/// Sparkle on `N` words (`N` = 8, 12 or 16) with `STEPS` (at most 12) steps.
+///
+/// # Safety
+/// The CPU must support AVX2, and `N` must be 8, 12 or 16 (the loads and stores assume it).
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
+    let h = N / 4;
+    let p = state.as_mut_ptr();
+    // SAFETY: AVX2 is enabled for this function (caller's contract). The loads and stores stay
+    // inside `state` (N words): 8 words at offset 0 for N >= 8, then 8 more words at offset 8
+    // for N = 16, or 4 words at offset 8 for N = 12; unaligned accesses are allowed.
+    unsafe {
+        let lo = _mm256_loadu_si256(p.cast());
+        let hi = match N {
+            16 => _mm256_loadu_si256(p.add(8).cast()),
+            12 => _mm256_castsi128_si256(_mm_loadu_si128(p.add(8).cast())),
+            _ => _mm256_setzero_si256(),
+        };
+        let even_odd = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+        let lo = _mm256_permutevar8x32_epi32(lo, even_odd);
+        let hi = _mm256_permutevar8x32_epi32(hi, even_odd);
+        let mut x = _mm256_permute2x128_si256::<0x20>(lo, hi);
+        let mut y = _mm256_permute2x128_si256::<0x31>(lo, hi);
+
+        let c = _mm256_setr_epi32(
+            RCON[0] as i32,
+            RCON[1] as i32,
+            RCON[2] as i32,
+            RCON[3] as i32,
+            RCON[4] as i32,
+            RCON[5] as i32,
+            RCON[6] as i32,
+            RCON[7] as i32,
+        );
+        // Byte shuffles: rotate right by 24 (= left by 8) and by 16.
+        let rot24 = _mm256_setr_epi8(
+            3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9,
+            10, 15, 12, 13, 14,
+        );
+        let rot16 = _mm256_setr_epi8(
+            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
+            8, 9, 14, 15, 12, 13,
+        );
+        let low16 = _mm256_set1_epi32(0xFFFF);
+        // Lanes of the left half.
+        // Opaque to the optimiser: with a known two-lane mask LLVM replaces the AND by the register
+        // form of `vmovq`, which valgrind 3.19 (used for the instruction counts) cannot decode.
+        let left = core::hint::black_box(_mm256_cmpgt_epi32(
+            _mm256_set1_epi32(h as i32),
+            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+        ));
+        // Branch rotation: new left j = old right h + (j + 1) mod h, new right j = old left j.
+        let rotate = match h {
+            2 => _mm256_setr_epi32(3, 2, 0, 1, 4, 5, 6, 7),
+            3 => _mm256_setr_epi32(4, 5, 3, 0, 1, 2, 6, 7),
+            _ => _mm256_setr_epi32(5, 6, 7, 4, 0, 1, 2, 3),
+        };
+
+        // Lanes 0..h: old left (j + 1) mod h (in-lane shuffle).
+        macro_rules! next {
+            ($v:expr) => {
+                match h {
+                    2 => _mm256_shuffle_epi32::<0xE1>($v),
+                    3 => _mm256_shuffle_epi32::<0xC9>($v),
+                    _ => _mm256_shuffle_epi32::<0x39>($v),
+                }
+            };
+        }
+        // Lanes 0..h: XOR of the left half (in-lane shuffles).
+        macro_rules! left_sum {
+            ($v:expr) => {{
+                let v = $v;
+                match h {
+                    2 => _mm256_xor_si256(v, _mm256_shuffle_epi32::<0xB1>(v)),
+                    3 => _mm256_xor_si256(
+                        _mm256_xor_si256(v, _mm256_shuffle_epi32::<0xC9>(v)),
+                        _mm256_shuffle_epi32::<0xD2>(v),
+                    ),
+                    _ => {
+                        let t = _mm256_xor_si256(v, _mm256_shuffle_epi32::<0x4E>(v));
+                        _mm256_xor_si256(t, _mm256_shuffle_epi32::<0xB1>(t))
+                    }
+                }
+            }};
+        }
+        macro_rules! ell {
+            ($v:expr) => {{
+                let v = $v;
+                _mm256_xor_si256(_mm256_shuffle_epi8(v, rot16), _mm256_and_si256(v, low16))
+            }};
+        }
+
+        macro_rules! unrolled {
+            ($($s:literal)*) => {
+                $(
+                    if $s < STEPS {
+                        // Lanes beyond the branch count are don't-care; filling them keeps the
+                        // constant a plain 32-byte load (valgrind 3.19 cannot decode the
+                        // register form of `vmovq` that LLVM otherwise uses to build it).
+                        let k = |lane: usize| if lane < N / 2 { 0 } else { 0x5A5A_5A5A };
+                        y = _mm256_xor_si256(
+                            y,
+                            _mm256_setr_epi32(RCON[$s % 8] as i32, $s, k(2), k(3), k(4), k(5), k(6), k(7)),
+                        );
+                        // Alzette on every branch.
+                        x = _mm256_add_epi32(x, rotr!(y, 31, 1));
+                        y = _mm256_xor_si256(y, _mm256_shuffle_epi8(x, rot24));
+                        x = _mm256_xor_si256(x, c);
+                        x = _mm256_add_epi32(x, rotr!(y, 17, 15));
+                        y = _mm256_xor_si256(y, rotr!(x, 17, 15));
+                        x = _mm256_xor_si256(x, c);
+                        x = _mm256_add_epi32(x, y);
+                        y = _mm256_xor_si256(y, rotr!(x, 31, 1));
+                        x = _mm256_xor_si256(x, c);
+                        x = _mm256_add_epi32(x, _mm256_shuffle_epi8(y, rot24));
+                        y = _mm256_xor_si256(y, _mm256_shuffle_epi8(x, rot16));
+                        x = _mm256_xor_si256(x, c);
+                        // Linear layer (crossed: x gets ELL of the y sum and vice versa).
+                        let tx = ell!(left_sum!(x));
+                        let ty = ell!(left_sum!(y));
+                        let fx = _mm256_and_si256(_mm256_xor_si256(next!(x), ty), left);
+                        let fy = _mm256_and_si256(_mm256_xor_si256(next!(y), tx), left);
+                        x = _mm256_xor_si256(_mm256_permutevar8x32_epi32(x, rotate), fx);
+                        y = _mm256_xor_si256(_mm256_permutevar8x32_epi32(y, rotate), fy);
+                    }
+                )*
+            };
+        }
+        unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
+
+        let interleave = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+        let lo = _mm256_permutevar8x32_epi32(_mm256_permute2x128_si256::<0x20>(x, y), interleave);
+        let hi = _mm256_permutevar8x32_epi32(_mm256_permute2x128_si256::<0x31>(x, y), interleave);
+        _mm256_storeu_si256(p.cast(), lo);
+        match N {
+            16 => _mm256_storeu_si256(p.add(8).cast(), hi),
+            12 => _mm_storeu_si128(p.add(8).cast(), _mm256_castsi256_si128(hi)),
+            _ => {}
+        }
+    }
+}
