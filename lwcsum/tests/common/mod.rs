@@ -1,0 +1,96 @@
+//! Helpers shared by the integration tests: run the built binary, temp folders, hex.
+#![allow(dead_code, unreachable_pub)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_lwcsum");
+
+/// Runs `lwcsum args` in `dir` with `stdin` (or an empty stdin).
+pub fn run_in<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S], stdin: Option<&[u8]>) -> Output {
+    run_env(dir, args, stdin, &[])
+}
+
+/// Like [`run_in`] with extra environment variables.
+pub fn run_env<S: AsRef<std::ffi::OsStr>>(
+    dir: &Path,
+    args: &[S],
+    stdin: Option<&[u8]>,
+    env: &[(&str, &str)],
+) -> Output {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("spawn lwcsum");
+    let mut pipe = child.stdin.take().unwrap();
+    let data = stdin.unwrap_or(b"").to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait lwcsum");
+    writer.join().unwrap();
+    out
+}
+
+/// Runs `lwcsum args` in the current folder.
+pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: Option<&[u8]>) -> Output {
+    run_in(Path::new("."), args, stdin)
+}
+
+/// A fresh temporary folder.
+pub fn tempdir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("tempdir")
+}
+
+/// Hex to bytes (test data only).
+pub fn unhex(s: &str) -> Vec<u8> {
+    assert!(s.len() % 2 == 0, "odd hex {s}");
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+/// Whether the family that provides `alg` is compiled in.
+pub fn family_enabled(alg: &str) -> bool {
+    if alg.starts_with("ascon") {
+        cfg!(feature = "ascon")
+    } else if alg.starts_with("esch") || alg.starts_with("xoesch") {
+        cfg!(feature = "sparkle")
+    } else if alg == "lemac" || alg == "petitmac" {
+        cfg!(feature = "lemac")
+    } else {
+        cfg!(feature = "keccak")
+    }
+}
+
+/// The names `--list` prints.
+pub fn listed_algorithms() -> Vec<String> {
+    let out = run(&["--list"], None);
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with('('))
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// stdout as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// stderr as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
