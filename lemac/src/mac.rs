@@ -260,10 +260,23 @@ impl LeMac {
 
     /// Tags of several independent messages under this key, each with its own nonce
     /// (`tags[i] = compute(&nonces[i], msgs[i])`). Messages of any lengths are accepted.
+    ///
+    /// On x86_64 with VAES (and Rust 1.89+), messages are processed in pairs, one per 128-bit lane
+    /// of a 256-bit register: about twice the throughput of one message for equal lengths (the
+    /// common whole blocks run in the lanes, the rest of the longer message one lane at a time).
     #[must_use]
     pub fn compute_many<const N: usize>(&self, nonces: &[Nonce; N], msgs: &[&[u8]; N]) -> [Tag; N] {
         let mut out = [[0u8; 16]; N];
-        for i in 0..N {
+        let mut i = 0;
+        while i + 2 <= N {
+            [out[i], out[i + 1]] = backends::lemac_mac2(
+                &self.core.ctx,
+                [&nonces[i], &nonces[i + 1]],
+                [msgs[i], msgs[i + 1]],
+            );
+            i += 2;
+        }
+        if i < N {
             out[i] = self.compute(&nonces[i], msgs[i]);
         }
         out

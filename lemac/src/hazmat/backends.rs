@@ -44,6 +44,14 @@ pub(crate) trait Backend: Copy {
     }
 }
 
+/// A two-lane round engine: lane 0 and lane 1 hold the words of two independent messages;
+/// `load` broadcasts one word to both lanes.
+#[allow(dead_code)]
+pub(crate) trait Backend2: Backend {
+    fn load2(self, lo: &Word, hi: &Word) -> Self::W;
+    fn store2(self, w: Self::W) -> [Word; 2];
+}
+
 /// The 16-byte word at `off` of a 64-byte block.
 #[inline(always)]
 fn word_at(block: &[u8], off: usize) -> &Word {
@@ -52,16 +60,26 @@ fn word_at(block: &[u8], off: usize) -> &Word {
 
 /// The generic algorithms, instantiated once per backend.
 pub(crate) mod generic {
-    use super::{Backend, LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word, word_at};
+    use super::{
+        Backend, Backend2, LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word, word_at,
+    };
+
+    /// The four message words of the 64-byte block at the start of `blk`.
+    #[inline(always)]
+    fn load_block<B: Backend>(b: B, blk: &[u8]) -> [B::W; 4] {
+        [0, 16, 32, 48].map(|o| b.load(word_at(blk, o)))
+    }
 
     /// One LeMac block on register-held state (all right-hand sides use the old values).
     #[inline(always)]
-    fn lemac_block<B: Backend>(b: B, s: &mut [B::W; 9], r: &mut [B::W; 4], blk: &[u8]) {
+    pub(crate) fn lemac_block<B: Backend>(
+        b: B,
+        s: &mut [B::W; 9],
+        r: &mut [B::W; 4],
+        m: [B::W; 4],
+    ) {
         let [rr, r0, r1, r2] = *r;
-        let m0 = b.load(word_at(blk, 0));
-        let m1 = b.load(word_at(blk, 16));
-        let m2 = b.load(word_at(blk, 32));
-        let m3 = b.load(word_at(blk, 48));
+        let [m0, m1, m2, m3] = m;
         let t = b.enc8(
             [s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]],
             [m3, m3, b.xor(r1, r2), m0, m0, m1, m1, m3],
@@ -82,14 +100,67 @@ pub(crate) mod generic {
         let mut big = data.chunks_exact(6 * 64);
         for six in &mut big {
             for i in 0..6 {
-                lemac_block(b, &mut s, &mut r, &six[64 * i..64 * i + 64]);
+                lemac_block(b, &mut s, &mut r, load_block(b, &six[64 * i..]));
             }
         }
         for blk in big.remainder().chunks_exact(64) {
-            lemac_block(b, &mut s, &mut r, blk);
+            lemac_block(b, &mut s, &mut r, load_block(b, blk));
         }
         st.s = s.map(|w| b.store(w));
         st.r = r.map(|w| b.store(w));
+    }
+
+    /// Absorbs the same number of whole blocks from two messages, one per lane.
+    #[inline(always)]
+    #[allow(dead_code)]
+    pub(crate) fn lemac_absorb2<B: Backend2>(b: B, st: &mut [LeMacState; 2], d0: &[u8], d1: &[u8]) {
+        let mut s: [B::W; 9] = core::array::from_fn(|j| b.load2(&st[0].s[j], &st[1].s[j]));
+        let mut r: [B::W; 4] = core::array::from_fn(|j| b.load2(&st[0].r[j], &st[1].r[j]));
+        for (x, y) in d0.chunks_exact(64).zip(d1.chunks_exact(64)) {
+            let m = [0, 16, 32, 48].map(|o| b.load2(word_at(x, o), word_at(y, o)));
+            lemac_block(b, &mut s, &mut r, m);
+        }
+        for j in 0..9 {
+            [st[0].s[j], st[1].s[j]] = b.store2(s[j]);
+        }
+        for j in 0..4 {
+            [st[0].r[j], st[1].r[j]] = b.store2(r[j]);
+        }
+    }
+
+    /// Two one-shot LeMac tags under one key: lane-parallel over the common whole blocks, then
+    /// lane-parallel finalisation when both have the same number of blocks, else each message is
+    /// finished on the one-lane backend `b1`.
+    #[inline(always)]
+    #[allow(dead_code)]
+    pub(crate) fn lemac_mac2<B: Backend2, B1: Backend>(
+        b: B,
+        b1: B1,
+        ctx: &LeMacContext,
+        nonces: [&Word; 2],
+        msgs: [&[u8]; 2],
+    ) -> [Word; 2] {
+        let full = msgs.map(|m| m.len() - m.len() % 64);
+        let common = full[0].min(full[1]);
+        let mut st = [LeMacState::new(ctx); 2];
+        lemac_absorb2(b, &mut st, &msgs[0][..common], &msgs[1][..common]);
+        if full[0] == full[1] {
+            let last = [
+                lemac_last_blocks(&msgs[0][full[0]..]),
+                lemac_last_blocks(&msgs[1][full[1]..]),
+            ];
+            lemac_absorb2(b, &mut st, &last[0], &last[1]);
+            let x: [B::W; 9] = core::array::from_fn(|j| b.load2(&st[0].s[j], &st[1].s[j]));
+            let n = b.load2(nonces[0], nonces[1]);
+            b.store2(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, n))
+        } else {
+            let mut out = [[0u8; 16]; 2];
+            for i in 0..2 {
+                lemac_absorb(b1, &mut st[i], &msgs[i][common..full[i]]);
+                out[i] = lemac_finalize(b1, ctx, &st[i], &msgs[i][full[i]..], nonces[i]);
+            }
+            out
+        }
     }
 
     /// AES-128 encryption of one word with expanded round keys.
@@ -105,14 +176,14 @@ pub(crate) mod generic {
     /// `H = XOR_i G_i(x_i)` with the sliding subkeys `F[i..i+10]` (10 full rounds, last key zero),
     /// then `Tag = AES_k3(H ^ N ^ AES_k2(N))`.
     #[inline(always)]
-    fn finish<B: Backend, const N: usize>(
+    pub(crate) fn finish<B: Backend, const N: usize>(
         b: B,
         x: [B::W; N],
         f: &[Word],
         k2: &[Word; 11],
         k3: &[Word; 11],
-        nonce: &Word,
-    ) -> Word {
+        n: B::W,
+    ) -> B::W {
         let zero = b.load(&[0; 16]);
         let mut y = x;
         for (i, yi) in y.iter_mut().enumerate() {
@@ -142,9 +213,18 @@ pub(crate) mod generic {
         for yi in &y[1..] {
             h = b.xor(h, *yi);
         }
-        let n = b.load(nonce);
         let t = b.xor(b.xor(h, n), aes128(b, k2, n));
-        b.store(aes128(b, k3, t))
+        aes128(b, k3, t)
+    }
+
+    /// The padded last block of `tail` (shorter than 64 bytes) followed by the 4 blank blocks.
+    #[inline(always)]
+    pub(crate) fn lemac_last_blocks(tail: &[u8]) -> [u8; 5 * 64] {
+        let mut last = [0u8; 5 * 64];
+        let n = tail.len().min(63);
+        last[..n].copy_from_slice(&tail[..n]);
+        last[n] = 0x01;
+        last
     }
 
     /// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into a copy of `st`,
@@ -157,14 +237,12 @@ pub(crate) mod generic {
         tail: &[u8],
         nonce: &Word,
     ) -> Word {
-        let mut last = [0u8; 5 * 64];
-        let n = tail.len().min(63);
-        last[..n].copy_from_slice(&tail[..n]);
-        last[n] = 0x01;
+        #[allow(unused_mut)]
+        let mut last = lemac_last_blocks(tail);
         let mut st = *st;
         lemac_absorb(b, &mut st, &last);
         let x = st.s.map(|w| b.load(&w));
-        let tag = finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, nonce);
+        let tag = b.store(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, b.load(nonce)));
         #[cfg(feature = "zeroize")]
         {
             zeroize::Zeroize::zeroize(&mut last);
@@ -225,7 +303,7 @@ pub(crate) mod generic {
         let mut st = *st;
         petitmac_absorb(b, &mut st, &last);
         let x = [st.s, st.r[0], st.r[1], st.r[2], st.r[3], st.r[4]].map(|w| b.load(&w));
-        let tag = finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, nonce);
+        let tag = b.store(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, b.load(nonce)));
         #[cfg(feature = "zeroize")]
         {
             zeroize::Zeroize::zeroize(&mut last);
@@ -366,6 +444,22 @@ pub(crate) fn lemac_finalize(
 
 pub(crate) fn lemac_mac(ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> Word {
     dispatch!(lemac_mac(ctx, nonce, msg))
+}
+
+/// Two LeMac tags under one key (VAES lanes when available).
+pub(crate) fn lemac_mac2(ctx: &LeMacContext, nonces: [&Word; 2], msgs: [&[u8]; 2]) -> [Word; 2] {
+    #[cfg(all(
+        target_arch = "x86_64",
+        lemac_vaes,
+        not(any(miri, lwc_force_portable, lemac_backend = "portable"))
+    ))]
+    if let Some(r) = x86::vaes::lemac_mac2(ctx, nonces, msgs) {
+        return r;
+    }
+    [
+        lemac_mac(ctx, nonces[0], msgs[0]),
+        lemac_mac(ctx, nonces[1], msgs[1]),
+    ]
 }
 
 pub(crate) fn petitmac_absorb(st: &mut PetitMacState, data: &[u8]) {

@@ -141,3 +141,145 @@ mod tests {
         check_petitmac_against_portable(&mut rng, |c, n, m| unsafe { avx::petitmac_mac(c, n, m) });
     }
 }
+
+/// Two messages at once in the two 128-bit lanes of a 256-bit register (VAES + AVX2), x86_64.
+///
+/// Needs Rust 1.89 (stable `vaes` target feature); `build.rs` sets `cfg(lemac_vaes)` then.
+#[cfg(all(target_arch = "x86_64", lemac_vaes))]
+#[clippy::msrv = "1.89"]
+pub(crate) mod vaes {
+    use core::arch::x86_64::{
+        __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm256_aesenc_epi128, _mm256_aesenclast_epi128,
+        _mm256_broadcastsi128_si256, _mm256_castsi128_si256, _mm256_castsi256_si128,
+        _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_xor_si256,
+    };
+
+    use super::super::{Backend, Backend2, generic};
+    use super::AesNi;
+    use crate::hazmat::{LeMacContext, Word};
+
+    cpufeatures::new!(vaes_cpuid, "aes", "avx", "avx2", "vaes");
+
+    /// The VAES round engine. Values of this type are only created inside `mac2` below, which is
+    /// only called after `cpufeatures` confirmed `aes`, `avx`, `avx2` and `vaes`.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Vaes(());
+
+    impl Backend for Vaes {
+        type W = __m256i;
+
+        #[inline(always)]
+        fn load(self, b: &Word) -> __m256i {
+            // SAFETY: `b` is 16 readable bytes (`loadu`: no alignment needed); AVX2 is enabled
+            // wherever a `Vaes` exists.
+            unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(b.as_ptr().cast())) }
+        }
+
+        #[inline(always)]
+        fn store(self, w: __m256i) -> Word {
+            self.store2(w)[0]
+        }
+
+        #[inline(always)]
+        fn xor(self, a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: AVX2 is enabled wherever a `Vaes` exists.
+            unsafe { _mm256_xor_si256(a, b) }
+        }
+
+        #[inline(always)]
+        fn enc(self, x: __m256i, k: __m256i) -> __m256i {
+            // SAFETY: VAES was detected before any `Vaes` was created.
+            unsafe { _mm256_aesenc_epi128(x, k) }
+        }
+
+        #[inline(always)]
+        fn enc_last(self, x: __m256i, k: __m256i) -> __m256i {
+            // SAFETY: VAES was detected before any `Vaes` was created.
+            unsafe { _mm256_aesenclast_epi128(x, k) }
+        }
+    }
+
+    impl Backend2 for Vaes {
+        #[inline(always)]
+        fn load2(self, lo: &Word, hi: &Word) -> __m256i {
+            // SAFETY: `lo` and `hi` are 16 readable bytes each (`loadu`: no alignment needed);
+            // AVX2 is enabled wherever a `Vaes` exists.
+            unsafe {
+                let l = _mm256_castsi128_si256(_mm_loadu_si128(lo.as_ptr().cast()));
+                _mm256_inserti128_si256::<1>(l, _mm_loadu_si128(hi.as_ptr().cast()))
+            }
+        }
+
+        #[inline(always)]
+        fn store2(self, w: __m256i) -> [Word; 2] {
+            let mut out = [[0u8; 16]; 2];
+            // SAFETY: each `out[i]` is 16 writable bytes (`storeu`: no alignment needed); AVX2 is
+            // enabled wherever a `Vaes` exists.
+            unsafe {
+                _mm_storeu_si128(out[0].as_mut_ptr().cast(), _mm256_castsi256_si128(w));
+                _mm_storeu_si128(out[1].as_mut_ptr().cast(), _mm256_extracti128_si256::<1>(w));
+            }
+            out
+        }
+    }
+
+    #[target_feature(enable = "aes,avx,avx2,vaes")]
+    pub(crate) unsafe fn mac2(
+        ctx: &LeMacContext,
+        nonces: [&Word; 2],
+        msgs: [&[u8]; 2],
+    ) -> [Word; 2] {
+        generic::lemac_mac2(Vaes(()), AesNi(()), ctx, nonces, msgs)
+    }
+
+    /// Two tags on the VAES lanes, or `None` without VAES.
+    pub(crate) fn lemac_mac2(
+        ctx: &LeMacContext,
+        nonces: [&Word; 2],
+        msgs: [&[u8]; 2],
+    ) -> Option<[Word; 2]> {
+        if vaes_cpuid::get() {
+            // SAFETY: `aes`, `avx`, `avx2` and `vaes` were detected at run time just above.
+            return Some(unsafe { mac2(ctx, nonces, msgs) });
+        }
+        None
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::super::super::tests::Rand;
+        use super::*;
+
+        #[test]
+        fn vaes_pairs_match_portable() {
+            if !vaes_cpuid::get() {
+                return;
+            }
+            let mut rng = Rand(0x5eed_0004);
+            let mut a = [0u8; 3000];
+            let mut b = [0u8; 3000];
+            for (la, lb) in [
+                (0, 0),
+                (1, 1),
+                (64, 64),
+                (65, 64),
+                (200, 1000),
+                (3000, 2999),
+                (2999, 3000),
+                (640, 0),
+            ] {
+                let ctx = LeMacContext::new(&rng.word());
+                let (na, nb) = (rng.word(), rng.word());
+                rng.fill(&mut a[..la]);
+                rng.fill(&mut b[..lb]);
+                // SAFETY: VAES and friends were detected just above.
+                let got = unsafe { mac2(&ctx, [&na, &nb], [&a[..la], &b[..lb]]) };
+                let want = [
+                    super::super::super::portable::lemac_mac(&ctx, &na, &a[..la]),
+                    super::super::super::portable::lemac_mac(&ctx, &nb, &b[..lb]),
+                ];
+                assert_eq!(got, want, "lengths {la}, {lb}");
+            }
+        }
+    }
+}
