@@ -6,6 +6,7 @@
 //! cargo run -p benches --bin report --release               # full run (under 20 minutes here)
 //! cargo run -p benches --bin report --release -- --quick    # criterion --quick (under 3 minutes)
 //! cargo run -p benches --bin report --release -- --no-run   # only re-render from target/criterion
+//! cargo run -p benches --bin report --release -- --callgrind  # add instructions/byte (valgrind callgrind)
 //!     --families keccak,ascon   restrict the run to some groups
 //! ```
 //!
@@ -25,6 +26,7 @@ const FAMILIES: &[&str] = &["keccak", "ascon", "sparkle", "lemac"];
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|a| a == "--quick");
+    let callgrind = args.iter().any(|a| a == "--callgrind");
     let no_run = args.iter().any(|a| a == "--no-run");
     let families: Vec<String> = args
         .iter()
@@ -91,6 +93,9 @@ fn main() {
                 let _ = writeln!(md, "\n(chart not drawn: {e})\n");
             }
         }
+    }
+    if callgrind {
+        md.push_str(&callgrind_section(&root, &target, &families));
     }
     let _ = writeln!(
         md,
@@ -191,4 +196,66 @@ fn machine_line() -> String {
         run("rustc", &["-V"]),
         run("date", &["-u", "+%Y-%m-%d %H:%M"])
     )
+}
+
+/// Instructions per byte at 64 B and 4 KiB for every function of the `oneshot` registry, counted by
+/// callgrind as the difference between 3 and 1 calls (start-up cancels out), divided by 2 × size.
+fn callgrind_section(root: &Path, target: &Path, families: &[String]) -> String {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let features = families.join(",");
+    let status = Command::new(&cargo)
+        .current_dir(root)
+        .args([
+            "build",
+            "--release",
+            "-p",
+            "benches",
+            "--no-default-features",
+            "--features",
+            &features,
+            "--bin",
+            "oneshot",
+        ])
+        .status()
+        .expect("cannot run cargo build");
+    assert!(status.success(), "building oneshot failed");
+    let exe = target.join("release").join("oneshot");
+    let list = Command::new(&exe)
+        .arg("--list")
+        .output()
+        .expect("oneshot --list");
+    let names: Vec<String> = String::from_utf8_lossy(&list.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let count = |name: &str, size: usize, reps: usize| -> Option<u64> {
+        let out = Command::new("valgrind")
+            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+            .arg(&exe)
+            .args([name, &size.to_string(), &reps.to_string()])
+            .output()
+            .ok()?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        err.lines()
+            .find_map(|l| l.split("Collected :").nth(1))
+            .and_then(|v| v.trim().parse().ok())
+    };
+    let mut s = String::from(
+        "## Instructions per byte (callgrind)\n\nDeterministic counts (valgrind callgrind `Ir`), whole call including finalize, default target.\n\n| function | implementation | 64 B | 4 KiB |\n|---|---|---:|---:|\n",
+    );
+    for name in &names {
+        let (algo, imp) = name.split_once('/').unwrap_or((name, ""));
+        let mut cells = Vec::new();
+        for size in [64usize, 4096] {
+            let cell = match (count(name, size, 1), count(name, size, 3)) {
+                (Some(a), Some(b)) if b > a => format!("{:.2}", (b - a) as f64 / 2.0 / size as f64),
+                _ => "–".to_string(),
+            };
+            cells.push(cell);
+        }
+        let _ = writeln!(s, "| {algo} | {imp} | {} | {} |", cells[0], cells[1]);
+        eprintln!("report: callgrind {name}: {} / {} Ir/B", cells[0], cells[1]);
+    }
+    s.push('\n');
+    s
 }
