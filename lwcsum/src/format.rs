@@ -168,12 +168,8 @@ pub(crate) fn parse_check_line<'r>(
     if let Some(p) = find(s, b" (") {
         if let Some((alg, len)) = algorithms::by_tag(reg, &s[..p]) {
             let rest = &s[p + 2..];
+            // The tag carries the length; -l only applies to untagged lines.
             let q = rfind(rest, b") = ")?;
-            if let Some(l) = length {
-                if alg.kind == Kind::Xof && l != len {
-                    return None;
-                }
-            }
             return finish(alg, len, &rest[q + 4..], &rest[..q]);
         }
     }

@@ -323,6 +323,7 @@ fn every_listed_algorithm_has_a_golden_row() {
     }
 }
 
+#[cfg(feature = "lemac")]
 /// Names of `workfile_0.bin` .. `workfile_255.bin` in the order of the seed's list: a shell glob
 /// under an English locale, which ignores punctuation (`workfile_100.bin` before `workfile_10.bin`).
 fn one_byte_names() -> Vec<String> {
@@ -337,6 +338,7 @@ fn one_byte_names() -> Vec<String> {
     names
 }
 
+#[cfg(feature = "lemac")]
 fn make_one_byte_files(dir: &std::path::Path) {
     std::fs::create_dir_all(dir.join("one_byte_files")).unwrap();
     for n in 0..256u32 {

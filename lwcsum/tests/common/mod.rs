@@ -61,16 +61,29 @@ pub fn unhex(s: &str) -> Vec<u8> {
 
 /// Whether the family that provides `alg` is compiled in.
 pub fn family_enabled(alg: &str) -> bool {
-    if alg.starts_with("ascon") {
-        cfg!(feature = "ascon")
+    let family = if alg.starts_with("ascon") {
+        "ascon"
     } else if alg.starts_with("esch") || alg.starts_with("xoesch") {
-        cfg!(feature = "sparkle")
+        "sparkle"
     } else if alg == "lemac" || alg == "petitmac" {
-        cfg!(feature = "lemac")
+        "lemac"
     } else {
-        cfg!(feature = "keccak")
-    }
+        "keccak"
+    };
+    ENABLED.contains(&family)
 }
+
+/// The families compiled in.
+pub const ENABLED: &[&str] = &[
+    #[cfg(feature = "keccak")]
+    "keccak",
+    #[cfg(feature = "ascon")]
+    "ascon",
+    #[cfg(feature = "sparkle")]
+    "sparkle",
+    #[cfg(feature = "lemac")]
+    "lemac",
+];
 
 /// The names `--list` prints.
 pub fn listed_algorithms() -> Vec<String> {
