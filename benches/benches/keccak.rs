@@ -1,9 +1,100 @@
-//! Criterion group `keccak`: lwc-keccak against its peers (filled in by the keccak issue).
+//! Criterion group `keccak`: lwc-keccak against the RustCrypto crates, side by side in the same run.
+//! Every iteration is a whole hash (new + update + finalize).
+//!
+//! Quick run: `cargo bench -p benches --no-default-features --features keccak --bench keccak --
+//! --warm-up-time 1 --measurement-time 3 <filter>`.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use digest::{Digest, ExtendableOutput, Update, XofReader};
+
+const SIZES: [usize; 5] = [32, 64, 1024, 16 * 1024, 1024 * 1024];
+
+fn input(len: usize) -> Vec<u8> {
+    (0..len).map(|i| (i % 251) as u8).collect()
+}
+
+fn xof32<X: Default + Update + ExtendableOutput>(m: &[u8]) -> [u8; 32] {
+    let mut x = X::default();
+    x.update(m);
+    let mut out = [0u8; 32];
+    x.finalize_xof().read(&mut out);
+    out
+}
 
 fn bench(c: &mut Criterion) {
-    let _ = c.benchmark_group("keccak");
+    let mut g = c.benchmark_group("keccak");
+    for &len in &SIZES {
+        let m = input(len);
+        g.throughput(Throughput::Bytes(len as u64));
+        g.bench_with_input(BenchmarkId::new("sha3_256/lwc", len), &m, |b, m| {
+            b.iter(|| lwc_keccak::Sha3_256::digest(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("sha3_256/sha3", len), &m, |b, m| {
+            b.iter(|| sha3::Sha3_256::digest(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("keccak256/lwc", len), &m, |b, m| {
+            b.iter(|| lwc_keccak::Keccak256::digest(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("keccak256/sha3", len), &m, |b, m| {
+            b.iter(|| sha3::Keccak256::digest(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("shake128/lwc", len), &m, |b, m| {
+            b.iter(|| xof32::<lwc_keccak::Shake128>(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("shake128/shake", len), &m, |b, m| {
+            b.iter(|| xof32::<shake::Shake128>(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("turboshake128/lwc", len), &m, |b, m| {
+            b.iter(|| xof32::<lwc_keccak::TurboShake128>(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("turboshake128/turboshake", len), &m, |b, m| {
+            b.iter(|| xof32::<turboshake::TurboShake128>(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("kt128/lwc", len), &m, |b, m| {
+            b.iter(|| xof32::<lwc_keccak::Kt128>(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("kt128/k12", len), &m, |b, m| {
+            b.iter(|| xof32::<k12::Kt128>(black_box(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("kt256/lwc", len), &m, |b, m| {
+            b.iter(|| {
+                let mut x = lwc_keccak::Kt256::default();
+                x.update(black_box(m));
+                let mut out = [0u8; 64];
+                x.finalize_xof().read(&mut out);
+                out
+            })
+        });
+        g.bench_with_input(BenchmarkId::new("kt256/k12", len), &m, |b, m| {
+            b.iter(|| {
+                let mut x = k12::Kt256::default();
+                x.update(black_box(m));
+                let mut out = [0u8; 64];
+                x.finalize_xof().read(&mut out);
+                out
+            })
+        });
+    }
+    // Batch of four SHA3-256 over 64-byte messages against four single calls.
+    let msgs: Vec<Vec<u8>> = (0..4u8).map(|k| vec![k; 64]).collect();
+    let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
+    g.throughput(Throughput::Bytes(4 * 64));
+    g.bench_function("batch4_sha3_256_64/lwc_batch", |b| {
+        b.iter(|| {
+            let mut outs = [[0u8; 32]; 4];
+            lwc_keccak::batch::sha3_256(black_box(&refs), &mut outs).unwrap();
+            outs
+        })
+    });
+    g.bench_function("batch4_sha3_256_64/lwc_single", |b| {
+        b.iter(|| refs.iter().map(|m| lwc_keccak::Sha3_256::digest(black_box(m))).collect::<Vec<_>>())
+    });
+    g.bench_function("batch4_sha3_256_64/sha3_single", |b| {
+        b.iter(|| refs.iter().map(|m| sha3::Sha3_256::digest(black_box(m))).collect::<Vec<_>>())
+    });
+    g.finish();
 }
 
 criterion_group!(benches, bench);

@@ -7,46 +7,72 @@
 
 use super::super::{RC, State1600};
 
-/// ρ rotation offsets, by lane index `x + 5 * y`.
-const RHO: [u32; 25] = [
-    0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14,
-];
-
-/// π destination of lane `x + 5 * y`: lane `y + 5 * ((2x + 3y) mod 5)`.
-const PI: [usize; 25] = {
-    let mut t = [0usize; 25];
-    let mut i = 0;
-    while i < 25 {
-        let (x, y) = (i % 5, i / 5);
-        t[i] = y + 5 * ((2 * x + 3 * y) % 5);
-        i += 1;
-    }
-    t
-};
-
-/// One Keccak round on lanes held by value.
+/// One Keccak round (θ, ρ, π, χ, ι) on lanes held by value; straight-line code (generated from
+/// the FIPS 202 step definitions: ρ offsets, π: lane `x + 5y` moves to `y + 5((2x + 3y) mod 5)`).
 #[inline(always)]
 pub(crate) fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
-    let mut c = [0u64; 5];
-    for x in 0..5 {
-        c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-    }
-    let mut d = [0u64; 5];
-    for x in 0..5 {
-        d[x] = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
-    }
-    let mut b = [0u64; 25];
-    for i in 0..25 {
-        b[PI[i]] = (a[i] ^ d[i % 5]).rotate_left(RHO[i]);
-    }
-    let mut e = [0u64; 25];
-    for y in 0..5 {
-        for x in 0..5 {
-            e[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-        }
-    }
-    e[0] ^= rc;
-    e
+    let c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
+    let c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
+    let c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
+    let c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
+    let c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
+    let d0 = c4 ^ c1.rotate_left(1);
+    let d1 = c0 ^ c2.rotate_left(1);
+    let d2 = c1 ^ c3.rotate_left(1);
+    let d3 = c2 ^ c4.rotate_left(1);
+    let d4 = c3 ^ c0.rotate_left(1);
+    let b0 = (a[0] ^ d0).rotate_left(0);
+    let b10 = (a[1] ^ d1).rotate_left(1);
+    let b20 = (a[2] ^ d2).rotate_left(62);
+    let b5 = (a[3] ^ d3).rotate_left(28);
+    let b15 = (a[4] ^ d4).rotate_left(27);
+    let b16 = (a[5] ^ d0).rotate_left(36);
+    let b1 = (a[6] ^ d1).rotate_left(44);
+    let b11 = (a[7] ^ d2).rotate_left(6);
+    let b21 = (a[8] ^ d3).rotate_left(55);
+    let b6 = (a[9] ^ d4).rotate_left(20);
+    let b7 = (a[10] ^ d0).rotate_left(3);
+    let b17 = (a[11] ^ d1).rotate_left(10);
+    let b2 = (a[12] ^ d2).rotate_left(43);
+    let b12 = (a[13] ^ d3).rotate_left(25);
+    let b22 = (a[14] ^ d4).rotate_left(39);
+    let b23 = (a[15] ^ d0).rotate_left(41);
+    let b8 = (a[16] ^ d1).rotate_left(45);
+    let b18 = (a[17] ^ d2).rotate_left(15);
+    let b3 = (a[18] ^ d3).rotate_left(21);
+    let b13 = (a[19] ^ d4).rotate_left(8);
+    let b14 = (a[20] ^ d0).rotate_left(18);
+    let b24 = (a[21] ^ d1).rotate_left(2);
+    let b9 = (a[22] ^ d2).rotate_left(61);
+    let b19 = (a[23] ^ d3).rotate_left(56);
+    let b4 = (a[24] ^ d4).rotate_left(14);
+    [
+        b0 ^ (!b1 & b2) ^ rc,
+        b1 ^ (!b2 & b3),
+        b2 ^ (!b3 & b4),
+        b3 ^ (!b4 & b0),
+        b4 ^ (!b0 & b1),
+        b5 ^ (!b6 & b7),
+        b6 ^ (!b7 & b8),
+        b7 ^ (!b8 & b9),
+        b8 ^ (!b9 & b5),
+        b9 ^ (!b5 & b6),
+        b10 ^ (!b11 & b12),
+        b11 ^ (!b12 & b13),
+        b12 ^ (!b13 & b14),
+        b13 ^ (!b14 & b10),
+        b14 ^ (!b10 & b11),
+        b15 ^ (!b16 & b17),
+        b16 ^ (!b17 & b18),
+        b17 ^ (!b18 & b19),
+        b18 ^ (!b19 & b15),
+        b19 ^ (!b15 & b16),
+        b20 ^ (!b21 & b22),
+        b21 ^ (!b22 & b23),
+        b22 ^ (!b23 & b24),
+        b23 ^ (!b24 & b20),
+        b24 ^ (!b20 & b21),
+    ]
 }
 
 macro_rules! unrolled {

@@ -1,0 +1,77 @@
+//! Instruction-count harness (not part of the API): each measured call sits in its own
+//! `#[inline(never)]` `extern "C"` function so that `valgrind --tool=callgrind
+//! --toggle-collect=<name>` counts exactly one whole hash (new + update + finalize).
+//!
+//! `cargo build --release --example callgrind -p lwc-keccak`, then e.g.
+//! `valgrind --tool=callgrind --toggle-collect=lwc_sha3_256 --callgrind-out-file=/dev/null
+//! target/release/examples/callgrind lwc_sha3_256 16384`.
+
+use std::hint::black_box;
+
+use digest::{Digest, ExtendableOutput, Update, XofReader};
+
+fn xof32<X: Default + Update + ExtendableOutput>(m: &[u8]) -> [u8; 32] {
+    let mut x = X::default();
+    x.update(m);
+    let mut out = [0u8; 32];
+    x.finalize_xof().read(&mut out);
+    out
+}
+
+macro_rules! measured {
+    ($($name:ident => $body:expr;)*) => {
+        $(
+            /// One measured call (see the file docs).
+            #[unsafe(no_mangle)]
+            #[inline(never)]
+            pub extern "C" fn $name(ptr: *const u8, len: usize, out: *mut u8) {
+                // SAFETY: called below with a live buffer of `len` bytes and a 32-byte output.
+                let m = unsafe { core::slice::from_raw_parts(ptr, len) };
+                let r: [u8; 32] = $body(m);
+                // SAFETY: as above.
+                unsafe { core::ptr::copy_nonoverlapping(r.as_ptr(), out, 32) };
+            }
+        )*
+        fn dispatch(name: &str, m: &[u8], out: &mut [u8; 32]) {
+            match name {
+                $(stringify!($name) => $name(m.as_ptr(), m.len(), out.as_mut_ptr()),)*
+                _ => panic!("unknown function {name}"),
+            }
+        }
+    };
+}
+
+measured! {
+    lwc_sha3_256 => |m: &[u8]| lwc_keccak::Sha3_256::digest(m).into();
+    peer_sha3_256 => |m: &[u8]| sha3::Sha3_256::digest(m).into();
+    lwc_keccak256 => |m: &[u8]| lwc_keccak::Keccak256::digest(m).into();
+    peer_keccak256 => |m: &[u8]| sha3::Keccak256::digest(m).into();
+    lwc_kt128 => |m: &[u8]| xof32::<lwc_keccak::Kt128>(m);
+    peer_kt128 => |m: &[u8]| xof32::<k12::Kt128>(m);
+    lwc_turboshake128 => |m: &[u8]| xof32::<lwc_keccak::TurboShake128>(m);
+    lwc_batch4_sha3_256 => |m: &[u8]| {
+        let q = m.len() / 4;
+        let msgs = [&m[..q], &m[q..2 * q], &m[2 * q..3 * q], &m[3 * q..4 * q]];
+        let mut outs = [[0u8; 32]; 4];
+        lwc_keccak::batch::sha3_256(&msgs, &mut outs).unwrap();
+        outs[3]
+    };
+    lwc_single4_sha3_256 => |m: &[u8]| {
+        let q = m.len() / 4;
+        let mut last = [0u8; 32];
+        for k in 0..4 {
+            last = lwc_keccak::Sha3_256::digest(&m[k * q..(k + 1) * q]).into();
+        }
+        last
+    };
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().unwrap_or_else(|| "lwc_sha3_256".into());
+    let len: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(16384);
+    let m: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
+    let mut out = [0u8; 32];
+    dispatch(&name, black_box(&m), &mut out);
+    println!("{}", out.iter().map(|b| format!("{b:02x}")).collect::<String>());
+}
