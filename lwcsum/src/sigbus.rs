@@ -13,9 +13,12 @@ use std::fs::File;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use memmap2::{Advice, Mmap};
+use memmap2::{Advice, Mmap, MmapOptions};
 
 const SLOTS: usize = 128;
+/// Maps of files up to this size are populated up front (`MAP_POPULATE`); bigger ones fault
+/// in as they are read, so a file larger than RAM is not read in twice.
+const POPULATE_MAX: u64 = 1 << 30;
 
 struct Slot {
     busy: AtomicBool,
@@ -116,11 +119,16 @@ impl GuardedMap {
                 .compare_exchange(false, true, Ordering::AcqRel, Ordering::Relaxed)
                 .is_ok()
         })?;
+        let mut opts = MmapOptions::new();
+        if file.metadata().is_ok_and(|m| m.len() <= POPULATE_MAX) {
+            // Fault the whole map in at once (fewer page faults; lemacsum does the same).
+            opts.populate();
+        }
         // SAFETY: the map is read-only and private to this function's caller. Another process
         // may still change the file under it: a write can at worst change the digest (the
         // caller also re-checks the size), and a truncation is turned into an error by the
         // SIGBUS handler above, to which the map is registered before its first read.
-        let map = match unsafe { Mmap::map(file) } {
+        let map = match unsafe { opts.map(file) } {
             Ok(m) => m,
             Err(_) => {
                 slot.busy.store(false, Ordering::Release);
