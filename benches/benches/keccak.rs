@@ -49,9 +49,11 @@ fn bench(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("turboshake128/lwc", len), &m, |b, m| {
             b.iter(|| xof32::<lwc_keccak::TurboShake128>(black_box(m)))
         });
-        g.bench_with_input(BenchmarkId::new("turboshake128/turboshake", len), &m, |b, m| {
-            b.iter(|| xof32::<turboshake::TurboShake128>(black_box(m)))
-        });
+        g.bench_with_input(
+            BenchmarkId::new("turboshake128/turboshake", len),
+            &m,
+            |b, m| b.iter(|| xof32::<turboshake::TurboShake128>(black_box(m))),
+        );
         g.bench_with_input(BenchmarkId::new("kt128/lwc", len), &m, |b, m| {
             b.iter(|| xof32::<lwc_keccak::Kt128>(black_box(m)))
         });
@@ -89,10 +91,18 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.bench_function("batch4_sha3_256_64/lwc_single", |b| {
-        b.iter(|| refs.iter().map(|m| lwc_keccak::Sha3_256::digest(black_box(m))).collect::<Vec<_>>())
+        b.iter(|| {
+            refs.iter()
+                .map(|m| lwc_keccak::Sha3_256::digest(black_box(m)))
+                .collect::<Vec<_>>()
+        })
     });
     g.bench_function("batch4_sha3_256_64/sha3_single", |b| {
-        b.iter(|| refs.iter().map(|m| sha3::Sha3_256::digest(black_box(m))).collect::<Vec<_>>())
+        b.iter(|| {
+            refs.iter()
+                .map(|m| sha3::Sha3_256::digest(black_box(m)))
+                .collect::<Vec<_>>()
+        })
     });
     g.finish();
 }

@@ -1,10 +1,12 @@
 //! Instruction-count harness (not part of the API): each measured call sits in its own
-//! `#[inline(never)]` `extern "C"` function so that `valgrind --tool=callgrind
+//! `#[inline(never)]` `#[no_mangle]` function so that `valgrind --tool=callgrind
 //! --toggle-collect=<name>` counts exactly one whole hash (new + update + finalize).
 //!
 //! `cargo build --release --example callgrind -p lwc-keccak`, then e.g.
 //! `valgrind --tool=callgrind --toggle-collect=lwc_sha3_256 --callgrind-out-file=/dev/null
 //! target/release/examples/callgrind lwc_sha3_256 16384`.
+
+#![allow(missing_docs)] // generated measured functions
 
 use std::hint::black_box;
 
@@ -24,17 +26,13 @@ macro_rules! measured {
             /// One measured call (see the file docs).
             #[unsafe(no_mangle)]
             #[inline(never)]
-            pub extern "C" fn $name(ptr: *const u8, len: usize, out: *mut u8) {
-                // SAFETY: called below with a live buffer of `len` bytes and a 32-byte output.
-                let m = unsafe { core::slice::from_raw_parts(ptr, len) };
-                let r: [u8; 32] = $body(m);
-                // SAFETY: as above.
-                unsafe { core::ptr::copy_nonoverlapping(r.as_ptr(), out, 32) };
+            pub fn $name(m: &[u8], out: &mut [u8; 32]) {
+                *out = $body(m);
             }
         )*
         fn dispatch(name: &str, m: &[u8], out: &mut [u8; 32]) {
             match name {
-                $(stringify!($name) => $name(m.as_ptr(), m.len(), out.as_mut_ptr()),)*
+                $(stringify!($name) => $name(m, out),)*
                 _ => panic!("unknown function {name}"),
             }
         }
@@ -73,5 +71,8 @@ fn main() {
     let m: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
     let mut out = [0u8; 32];
     dispatch(&name, black_box(&m), &mut out);
-    println!("{}", out.iter().map(|b| format!("{b:02x}")).collect::<String>());
+    println!(
+        "{}",
+        out.iter().map(|b| format!("{b:02x}")).collect::<String>()
+    );
 }

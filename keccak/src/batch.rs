@@ -40,7 +40,11 @@ fn run<const RATE: usize, const ROUNDS: usize>(
             let n = o0[0].len();
             let same_out = o1[0].len() == n && o2[0].len() == n && o3[0].len() == n;
             if same_in && same_out {
-                oneshot_x4::<RATE, ROUNDS>(m, ds, [&mut *o0[0], &mut *o1[0], &mut *o2[0], &mut *o3[0]]);
+                oneshot_x4::<RATE, ROUNDS>(
+                    m,
+                    ds,
+                    [&mut *o0[0], &mut *o1[0], &mut *o2[0], &mut *o3[0]],
+                );
                 i += 4;
                 continue;
             }

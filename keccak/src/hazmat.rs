@@ -20,10 +20,10 @@
 
 pub(crate) mod backends;
 
-/// The Keccak-f[1600] / Keccak-p[1600, n] state: 25 lanes, lane `i = x + 5 * y`.
+/// The Keccak-f\[1600\] / Keccak-p\[1600, n\] state: 25 lanes, lane `i = x + 5 * y`.
 pub type State1600 = [u64; 25];
 
-/// The 24 round constants of Keccak-f[1600] (ι step).
+/// The 24 round constants of Keccak-f\[1600\] (ι step).
 pub const RC: [u64; 24] = [
     0x0000000000000001,
     0x0000000000008082,
@@ -51,26 +51,26 @@ pub const RC: [u64; 24] = [
     0x8000000080008008,
 ];
 
-/// Keccak-f[1600]: the 24-round permutation of SHA-3, SHAKE, cSHAKE, KMAC, TupleHash, ParallelHash.
+/// Keccak-f\[1600\]: the 24-round permutation of SHA-3, SHAKE, cSHAKE, KMAC, TupleHash, ParallelHash.
 #[inline]
 pub fn f1600(state: &mut State1600) {
     backends::permute::<24>(state);
 }
 
-/// Keccak-p[1600, 12]: the last 12 rounds (round constants 12..=23), used by TurboSHAKE and
+/// Keccak-p\[1600, 12\]: the last 12 rounds (round constants 12..=23), used by TurboSHAKE and
 /// KangarooTwelve.
 #[inline]
 pub fn p1600_12(state: &mut State1600) {
     backends::permute::<12>(state);
 }
 
-/// Keccak-f[1600] on four independent states at once (AVX2 when available, else one after another).
+/// Keccak-f\[1600\] on four independent states at once (AVX2 when available, else one after another).
 #[inline]
 pub fn f1600_x4(states: &mut [State1600; 4]) {
     backends::permute_x4::<24>(states);
 }
 
-/// Keccak-p[1600, 12] on four independent states at once (AVX2 when available, else one after another).
+/// Keccak-p\[1600, 12\] on four independent states at once (AVX2 when available, else one after another).
 #[inline]
 pub fn p1600_12_x4(states: &mut [State1600; 4]) {
     backends::permute_x4::<12>(states);

@@ -77,9 +77,10 @@ impl<const RATE: usize> Default for Kt<RATE> {
 impl<const RATE: usize> digest::CustomizedInit for Kt<RATE> {
     /// KT with customization string `C` (needs the `alloc` feature: `C` is hashed after the message).
     fn new_customized(customization: &[u8]) -> Self {
-        let mut k = Self::default();
-        k.customization = customization.into();
-        k
+        Self {
+            customization: customization.into(),
+            ..Self::default()
+        }
     }
 }
 

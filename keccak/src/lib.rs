@@ -32,9 +32,9 @@ pub use sp800_185::{
 };
 pub use xof::{
     CShake, CShake128, CShake128Reader, CShake256, CShake256Reader, CShakeReader, CTurboShake,
-    CTurboShake128, CTurboShake256, DEFAULT_DS, InvalidDomainByte, Shake, Shake128,
-    Shake128Reader, Shake256, Shake256Reader, ShakeReader, TurboShake, TurboShake128,
-    TurboShake128Reader, TurboShake256, TurboShake256Reader, TurboShakeReader,
+    CTurboShake128, CTurboShake256, DEFAULT_DS, InvalidDomainByte, Shake, Shake128, Shake128Reader,
+    Shake256, Shake256Reader, ShakeReader, TurboShake, TurboShake128, TurboShake128Reader,
+    TurboShake256, TurboShake256Reader, TurboShakeReader,
 };
 
 /// Error of the TurboSHAKE batch functions.

@@ -51,7 +51,10 @@ impl<const RATE: usize> Kmac<RATE> {
         let mut sponge = Sponge::new();
         sponge.absorb_cshake_prefix(b"KMAC", customization);
         sponge.absorb_key_block(key);
-        Self { initial: sponge.clone(), sponge }
+        Self {
+            initial: sponge.clone(),
+            sponge,
+        }
     }
 
     /// Finalizes with output length `L = 8 * out.len()` bits and fills `out` (an output length

@@ -46,7 +46,10 @@ impl<const RATE: usize> TupleHash<RATE> {
         const { assert!(RATE == 168 || RATE == 136, "unsupported rate") };
         let mut sponge = Sponge::new();
         sponge.absorb_cshake_prefix(b"TupleHash", customization);
-        Self { initial: sponge.clone(), sponge }
+        Self {
+            initial: sponge.clone(),
+            sponge,
+        }
     }
 
     /// Appends one item of the tuple.
@@ -98,7 +101,11 @@ impl<const RATE: usize> Reset for TupleHash<RATE> {
 
 impl<const RATE: usize> fmt::Debug for TupleHash<RATE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if RATE == 168 { "TupleHash128" } else { "TupleHash256" })?;
+        f.write_str(if RATE == 168 {
+            "TupleHash128"
+        } else {
+            "TupleHash256"
+        })?;
         f.write_str(" { .. }")
     }
 }
@@ -189,7 +196,12 @@ impl<const RATE: usize> ParallelHash<RATE> {
             let mut cvs = [[0u8; 64]; 4];
             let [c0, c1, c2, c3] = &mut cvs;
             oneshot_x4::<RATE, 24>(
-                [&quad[..b], &quad[b..2 * b], &quad[2 * b..3 * b], &quad[3 * b..]],
+                [
+                    &quad[..b],
+                    &quad[b..2 * b],
+                    &quad[2 * b..3 * b],
+                    &quad[3 * b..],
+                ],
                 SHAKE_PAD,
                 [&mut c0[..cv], &mut c1[..cv], &mut c2[..cv], &mut c3[..cv]],
             );
@@ -260,7 +272,8 @@ impl<const RATE: usize> ParallelHash<RATE> {
         if self.leaf_len != 0 {
             self.finish_leaf();
         }
-        self.main.absorb(right_encode(u128::from(self.blocks)).as_bytes());
+        self.main
+            .absorb(right_encode(u128::from(self.blocks)).as_bytes());
         self.main.absorb(right_encode(l_bits).as_bytes());
         self.main.pad(CSHAKE_PAD);
     }
@@ -294,14 +307,18 @@ impl<const RATE: usize> ExtendableOutput for ParallelHash<RATE> {
     /// ParallelHashXOF.
     fn finalize_xof(mut self) -> Self::Reader {
         self.close(0);
-        ParallelHashReader { sponge: core::mem::take(&mut self.main) }
+        ParallelHashReader {
+            sponge: core::mem::take(&mut self.main),
+        }
     }
 }
 
 impl<const RATE: usize> ExtendableOutputReset for ParallelHash<RATE> {
     fn finalize_xof_reset(&mut self) -> Self::Reader {
         self.close(0);
-        let r = ParallelHashReader { sponge: core::mem::take(&mut self.main) };
+        let r = ParallelHashReader {
+            sponge: core::mem::take(&mut self.main),
+        };
         self.reset();
         r
     }
@@ -309,7 +326,11 @@ impl<const RATE: usize> ExtendableOutputReset for ParallelHash<RATE> {
 
 impl<const RATE: usize> fmt::Debug for ParallelHash<RATE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if RATE == 168 { "ParallelHash128" } else { "ParallelHash256" })?;
+        f.write_str(if RATE == 168 {
+            "ParallelHash128"
+        } else {
+            "ParallelHash256"
+        })?;
         f.write_str(" { .. }")
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::hazmat::{State1600, backends};
 
-/// A Keccak sponge of rate `RATE` bytes (a multiple of 8, below 200) on Keccak-p[1600, ROUNDS].
+/// A Keccak sponge of rate `RATE` bytes (a multiple of 8, below 200) on Keccak-p\[1600, ROUNDS\].
 ///
 /// While absorbing, `pos` is the number of bytes already XORed into the current block; while
 /// squeezing, it is the number of bytes already read from the current block.
@@ -29,13 +29,17 @@ pub(crate) fn xor_block(st: &mut State1600, block: &[u8]) {
 }
 
 impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
-    const CHECK: () = assert!(RATE % 8 == 0 && RATE > 0 && RATE < 200 && (ROUNDS == 12 || ROUNDS == 24));
+    const CHECK: () =
+        assert!(RATE % 8 == 0 && RATE > 0 && RATE < 200 && (ROUNDS == 12 || ROUNDS == 24));
 
     /// The empty sponge.
     #[inline]
     pub(crate) const fn new() -> Self {
         let () = Self::CHECK;
-        Self { st: [0; 25], pos: 0 }
+        Self {
+            st: [0; 25],
+            pos: 0,
+        }
     }
 
     #[inline]
@@ -185,7 +189,10 @@ fn be_trimmed(x: u128, min: usize) -> ([u8; 16], usize) {
 /// SP 800-185 `left_encode(x)`.
 pub(crate) fn left_encode(x: u128) -> Enc {
     let (b, n) = be_trimmed(x, 1);
-    let mut e = Enc { buf: [0; 18], len: n + 1 };
+    let mut e = Enc {
+        buf: [0; 18],
+        len: n + 1,
+    };
     e.buf[0] = n as u8;
     e.buf[1..=n].copy_from_slice(&b[16 - n..]);
     e
@@ -194,7 +201,10 @@ pub(crate) fn left_encode(x: u128) -> Enc {
 /// SP 800-185 `right_encode(x)`.
 pub(crate) fn right_encode(x: u128) -> Enc {
     let (b, n) = be_trimmed(x, 1);
-    let mut e = Enc { buf: [0; 18], len: n + 1 };
+    let mut e = Enc {
+        buf: [0; 18],
+        len: n + 1,
+    };
     e.buf[..n].copy_from_slice(&b[16 - n..]);
     e.buf[n] = n as u8;
     e
@@ -204,7 +214,10 @@ pub(crate) fn right_encode(x: u128) -> Enc {
 /// then their number.
 pub(crate) fn length_encode(x: u64) -> Enc {
     let (b, n) = be_trimmed(u128::from(x), 0);
-    let mut e = Enc { buf: [0; 18], len: n + 1 };
+    let mut e = Enc {
+        buf: [0; 18],
+        len: n + 1,
+    };
     e.buf[..n].copy_from_slice(&b[16 - n..]);
     e.buf[n] = n as u8;
     e
@@ -236,24 +249,6 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         self.absorb(left_encode(RATE as u128).as_bytes());
         self.absorb_encoded_string(key);
         self.zero_pad_block();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn encodings() {
-        assert_eq!(left_encode(0).as_bytes(), [1, 0]);
-        assert_eq!(left_encode(168).as_bytes(), [1, 168]);
-        assert_eq!(left_encode(256).as_bytes(), [2, 1, 0]);
-        assert_eq!(right_encode(0).as_bytes(), [0, 1]);
-        assert_eq!(right_encode(512).as_bytes(), [2, 0, 2]);
-        assert_eq!(length_encode(0).as_bytes(), [0]);
-        assert_eq!(length_encode(12).as_bytes(), [12, 1]);
-        assert_eq!(length_encode(65538).as_bytes(), [1, 0, 2, 3]);
-        assert_eq!(left_encode(u128::MAX).as_bytes().len(), 17);
     }
 }
 
@@ -305,5 +300,23 @@ pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
         for s in &mut st {
             s.zeroize();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodings() {
+        assert_eq!(left_encode(0).as_bytes(), [1, 0]);
+        assert_eq!(left_encode(168).as_bytes(), [1, 168]);
+        assert_eq!(left_encode(256).as_bytes(), [2, 1, 0]);
+        assert_eq!(right_encode(0).as_bytes(), [0, 1]);
+        assert_eq!(right_encode(512).as_bytes(), [2, 0, 2]);
+        assert_eq!(length_encode(0).as_bytes(), [0]);
+        assert_eq!(length_encode(12).as_bytes(), [12, 1]);
+        assert_eq!(length_encode(65538).as_bytes(), [1, 0, 2, 3]);
+        assert_eq!(left_encode(u128::MAX).as_bytes().len(), 17);
     }
 }

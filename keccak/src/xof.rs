@@ -75,7 +75,9 @@ impl<const RATE: usize> Default for Shake<RATE> {
     #[inline]
     fn default() -> Self {
         const { assert!(RATE == 168 || RATE == 136, "unsupported rate") };
-        Self { sponge: Sponge::new() }
+        Self {
+            sponge: Sponge::new(),
+        }
     }
 }
 
@@ -171,7 +173,11 @@ impl<const RATE: usize> CShake<RATE> {
             sponge.absorb_cshake_prefix(function_name, customization);
             CSHAKE_PAD
         };
-        Self { initial: sponge.clone(), sponge, pad }
+        Self {
+            initial: sponge.clone(),
+            sponge,
+            pad,
+        }
     }
 
     /// cSHAKE with an empty function name and customization `S`.
@@ -234,13 +240,21 @@ impl<const RATE: usize> ExtendableOutputReset for CShake<RATE> {
 
 impl<const RATE: usize> AlgorithmName for CShake<RATE> {
     fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if RATE == 168 { "cSHAKE128" } else { "cSHAKE256" })
+        f.write_str(if RATE == 168 {
+            "cSHAKE128"
+        } else {
+            "cSHAKE256"
+        })
     }
 }
 
 impl<const RATE: usize> fmt::Debug for CShake<RATE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if RATE == 168 { "CShake128" } else { "CShake256" })?;
+        f.write_str(if RATE == 168 {
+            "CShake128"
+        } else {
+            "CShake256"
+        })?;
         f.write_str(" { .. }")
     }
 }
@@ -295,7 +309,10 @@ impl<const RATE: usize> TurboShake<RATE> {
     pub fn new(ds: u8) -> Result<Self, InvalidDomainByte> {
         const { assert!(RATE == 168 || RATE == 136, "unsupported rate") };
         if (0x01..=0x7F).contains(&ds) {
-            Ok(Self { sponge: Sponge::new(), ds })
+            Ok(Self {
+                sponge: Sponge::new(),
+                ds,
+            })
         } else {
             Err(InvalidDomainByte)
         }
@@ -312,7 +329,10 @@ impl<const RATE: usize> Default for TurboShake<RATE> {
     #[inline]
     fn default() -> Self {
         const { assert!(RATE == 168 || RATE == 136, "unsupported rate") };
-        Self { sponge: Sponge::new(), ds: DEFAULT_DS }
+        Self {
+            sponge: Sponge::new(),
+            ds: DEFAULT_DS,
+        }
     }
 }
 
@@ -355,13 +375,21 @@ impl<const RATE: usize> ExtendableOutputReset for TurboShake<RATE> {
 
 impl<const RATE: usize> AlgorithmName for TurboShake<RATE> {
     fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if RATE == 168 { "TurboSHAKE128" } else { "TurboSHAKE256" })
+        f.write_str(if RATE == 168 {
+            "TurboSHAKE128"
+        } else {
+            "TurboSHAKE256"
+        })
     }
 }
 
 impl<const RATE: usize> fmt::Debug for TurboShake<RATE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if RATE == 168 { "TurboShake128" } else { "TurboShake256" })?;
+        f.write_str(if RATE == 168 {
+            "TurboShake128"
+        } else {
+            "TurboShake256"
+        })?;
         f.write_str(" { .. }")
     }
 }
@@ -395,7 +423,12 @@ impl<const RATE: usize, const DS: u8> Default for CTurboShake<RATE, DS> {
             assert!(DS >= 0x01 && DS <= 0x7F, "invalid domain separator");
             assert!(RATE == 168 || RATE == 136, "unsupported rate");
         }
-        Self { inner: TurboShake { sponge: Sponge::new(), ds: DS } }
+        Self {
+            inner: TurboShake {
+                sponge: Sponge::new(),
+                ds: DS,
+            },
+        }
     }
 }
 
@@ -439,7 +472,11 @@ impl<const RATE: usize, const DS: u8> AlgorithmName for CTurboShake<RATE, DS> {
 
 impl<const RATE: usize, const DS: u8> fmt::Debug for CTurboShake<RATE, DS> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if RATE == 168 { "CTurboShake128" } else { "CTurboShake256" })?;
+        f.write_str(if RATE == 168 {
+            "CTurboShake128"
+        } else {
+            "CTurboShake256"
+        })?;
         f.write_str(" { .. }")
     }
 }

@@ -25,7 +25,10 @@ fn permutation_zero_state() {
 
 #[test]
 fn hashes() {
-    assert_eq!(Sha3_256::digest(b"")[..], hex!("a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"));
+    assert_eq!(
+        Sha3_256::digest(b"")[..],
+        hex!("a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a")
+    );
     assert_eq!(
         lwc_keccak::Keccak256::digest(b"")[..],
         hex!("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470")
@@ -43,7 +46,10 @@ fn turboshake_and_kt() {
         xof(TurboShake128::default(), b"", 32),
         hex!("1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c")
     );
-    assert_eq!(xof(Kt128::default(), b"", 32), hex!("1ac2d450fc3b4205d19da7bfca1b37513c0803577ac7167f06fe2ce1f0ef39e5"));
+    assert_eq!(
+        xof(Kt128::default(), b"", 32),
+        hex!("1ac2d450fc3b4205d19da7bfca1b37513c0803577ac7167f06fe2ce1f0ef39e5")
+    );
     assert_eq!(
         xof(Kt256::default(), b"", 64),
         hex!(
@@ -71,12 +77,21 @@ fn sp800_185() {
     t.update_item(&hex!("101112131415"));
     let mut out = [0u8; 32];
     t.finalize_into_slice(&mut out);
-    assert_eq!(out, hex!("C5D8786C1AFB9B82111AB34B65B2C0048FA64E6D48E263264CE1707D3FFC8ED1"));
+    assert_eq!(
+        out,
+        hex!("C5D8786C1AFB9B82111AB34B65B2C0048FA64E6D48E263264CE1707D3FFC8ED1")
+    );
     let mut p = ParallelHash128::new(8, b"").unwrap();
-    Update::update(&mut p, &hex!("000102030405060710111213141516172021222324252627"));
+    Update::update(
+        &mut p,
+        &hex!("000102030405060710111213141516172021222324252627"),
+    );
     let mut out = [0u8; 32];
     p.finalize_into_slice(&mut out);
-    assert_eq!(out, hex!("BA8DC1D1D979331D3F813603C67F72609AB5E44B94A0B8F9AF46514454A2B4F5"));
+    assert_eq!(
+        out,
+        hex!("BA8DC1D1D979331D3F813603C67F72609AB5E44B94A0B8F9AF46514454A2B4F5")
+    );
     assert!(ParallelHash128::new(0, b"").is_err());
 }
 
@@ -104,11 +119,24 @@ fn simd_x4_matches_portable() {
             }
             let mut single = st;
             for s in single.iter_mut() {
-                if rounds == 12 { hazmat::p1600_12(s) } else { hazmat::f1600(s) }
+                if rounds == 12 {
+                    hazmat::p1600_12(s)
+                } else {
+                    hazmat::f1600(s)
+                }
             }
-            if rounds == 12 { hazmat::p1600_12_x4(&mut st) } else { hazmat::f1600_x4(&mut st) }
+            if rounds == 12 {
+                hazmat::p1600_12_x4(&mut st)
+            } else {
+                hazmat::f1600_x4(&mut st)
+            }
             assert_eq!(st, want, "x4 backend, {rounds} rounds");
-            assert_eq!(single, want, "single-state backend {}, {rounds} rounds", hazmat::backend_name());
+            assert_eq!(
+                single,
+                want,
+                "single-state backend {}, {rounds} rounds",
+                hazmat::backend_name()
+            );
         }
     }
 }

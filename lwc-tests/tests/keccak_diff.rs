@@ -67,11 +67,36 @@ diff_hash!(sha3_224_vs_sha3, lwc_keccak::Sha3_224, sha3::Sha3_224, 144);
 diff_hash!(sha3_256_vs_sha3, lwc_keccak::Sha3_256, sha3::Sha3_256, 136);
 diff_hash!(sha3_384_vs_sha3, lwc_keccak::Sha3_384, sha3::Sha3_384, 104);
 diff_hash!(sha3_512_vs_sha3, lwc_keccak::Sha3_512, sha3::Sha3_512, 72);
-diff_hash!(keccak224_vs_sha3, lwc_keccak::Keccak224, sha3::Keccak224, 144);
-diff_hash!(keccak256_vs_sha3, lwc_keccak::Keccak256, sha3::Keccak256, 136);
-diff_hash!(keccak384_vs_sha3, lwc_keccak::Keccak384, sha3::Keccak384, 104);
-diff_hash!(keccak512_vs_sha3, lwc_keccak::Keccak512, sha3::Keccak512, 72);
-diff_hash!(keccak256full_vs_sha3, lwc_keccak::Keccak256Full, sha3::Keccak256Full, 136);
+diff_hash!(
+    keccak224_vs_sha3,
+    lwc_keccak::Keccak224,
+    sha3::Keccak224,
+    144
+);
+diff_hash!(
+    keccak256_vs_sha3,
+    lwc_keccak::Keccak256,
+    sha3::Keccak256,
+    136
+);
+diff_hash!(
+    keccak384_vs_sha3,
+    lwc_keccak::Keccak384,
+    sha3::Keccak384,
+    104
+);
+diff_hash!(
+    keccak512_vs_sha3,
+    lwc_keccak::Keccak512,
+    sha3::Keccak512,
+    72
+);
+diff_hash!(
+    keccak256full_vs_sha3,
+    lwc_keccak::Keccak256Full,
+    sha3::Keccak256Full,
+    136
+);
 
 macro_rules! diff_xof {
     ($name:ident, $ours:ty, $peer:ty, $rate:expr) => {
@@ -82,18 +107,49 @@ macro_rules! diff_xof {
                 let m = random_bytes(&mut r, len);
                 let n = [1, $rate - 1, $rate, $rate + 1, 2 * $rate + 3][len % 5];
                 let want = peer_xof::<$peer>(&m, n);
-                runners::xof::<$ours>(&m, &want).unwrap_or_else(|e| panic!("len {len}, out {n}: {e}"));
+                runners::xof::<$ours>(&m, &want)
+                    .unwrap_or_else(|e| panic!("len {len}, out {n}: {e}"));
             }
         }
     };
 }
 
-diff_xof!(shake128_vs_shake, lwc_keccak::Shake128, shake::Shake128, 168);
-diff_xof!(shake256_vs_shake, lwc_keccak::Shake256, shake::Shake256, 136);
-diff_xof!(turboshake128_vs_turboshake, lwc_keccak::TurboShake128, turboshake::TurboShake128, 168);
-diff_xof!(turboshake256_vs_turboshake, lwc_keccak::TurboShake256, turboshake::TurboShake256, 136);
-diff_xof!(cturboshake128_06_vs_turboshake, lwc_keccak::CTurboShake128<0x06>, turboshake::CTurboShake128<0x06>, 168);
-diff_xof!(cturboshake256_7f_vs_turboshake, lwc_keccak::CTurboShake256<0x7F>, turboshake::CTurboShake256<0x7F>, 136);
+diff_xof!(
+    shake128_vs_shake,
+    lwc_keccak::Shake128,
+    shake::Shake128,
+    168
+);
+diff_xof!(
+    shake256_vs_shake,
+    lwc_keccak::Shake256,
+    shake::Shake256,
+    136
+);
+diff_xof!(
+    turboshake128_vs_turboshake,
+    lwc_keccak::TurboShake128,
+    turboshake::TurboShake128,
+    168
+);
+diff_xof!(
+    turboshake256_vs_turboshake,
+    lwc_keccak::TurboShake256,
+    turboshake::TurboShake256,
+    136
+);
+diff_xof!(
+    cturboshake128_06_vs_turboshake,
+    lwc_keccak::CTurboShake128<0x06>,
+    turboshake::CTurboShake128<0x06>,
+    168
+);
+diff_xof!(
+    cturboshake256_7f_vs_turboshake,
+    lwc_keccak::CTurboShake256<0x7F>,
+    turboshake::CTurboShake256<0x7F>,
+    136
+);
 
 #[test]
 fn turboshake_runtime_domain_byte_vs_turboshake() {
@@ -101,10 +157,26 @@ fn turboshake_runtime_domain_byte_vs_turboshake() {
     for len in [0usize, 1, 167, 168, 169, 500] {
         let m = random_bytes(&mut r, len);
         let cases: [(u8, Vec<u8>, Vec<u8>); 4] = [
-            (0x01, peer_xof::<turboshake::CTurboShake128<0x01>>(&m, 200), peer_xof::<turboshake::CTurboShake256<0x01>>(&m, 200)),
-            (0x0B, peer_xof::<turboshake::CTurboShake128<0x0B>>(&m, 200), peer_xof::<turboshake::CTurboShake256<0x0B>>(&m, 200)),
-            (0x40, peer_xof::<turboshake::CTurboShake128<0x40>>(&m, 200), peer_xof::<turboshake::CTurboShake256<0x40>>(&m, 200)),
-            (0x7F, peer_xof::<turboshake::CTurboShake128<0x7F>>(&m, 200), peer_xof::<turboshake::CTurboShake256<0x7F>>(&m, 200)),
+            (
+                0x01,
+                peer_xof::<turboshake::CTurboShake128<0x01>>(&m, 200),
+                peer_xof::<turboshake::CTurboShake256<0x01>>(&m, 200),
+            ),
+            (
+                0x0B,
+                peer_xof::<turboshake::CTurboShake128<0x0B>>(&m, 200),
+                peer_xof::<turboshake::CTurboShake256<0x0B>>(&m, 200),
+            ),
+            (
+                0x40,
+                peer_xof::<turboshake::CTurboShake128<0x40>>(&m, 200),
+                peer_xof::<turboshake::CTurboShake256<0x40>>(&m, 200),
+            ),
+            (
+                0x7F,
+                peer_xof::<turboshake::CTurboShake128<0x7F>>(&m, 200),
+                peer_xof::<turboshake::CTurboShake256<0x7F>>(&m, 200),
+            ),
         ];
         for (ds, w128, w256) in cases {
             runners::xof_with(&|| lwc_keccak::TurboShake128::new(ds).unwrap(), &m, &w128).unwrap();
@@ -127,19 +199,47 @@ fn cshake_vs_cshake() {
         let sl = [0usize, 5, 0, 1, 130, 300][(len / 6) % 6];
         let (n, s) = (random_bytes(&mut r, nl), random_bytes(&mut r, sl));
         let want = xof_of(cshake::CShake128::new_with_function_name(&n, &s), &m, 100);
-        runners::xof_with(&|| lwc_keccak::CShake128::new_with_function_name(&n, &s), &m, &want).unwrap();
+        runners::xof_with(
+            &|| lwc_keccak::CShake128::new_with_function_name(&n, &s),
+            &m,
+            &want,
+        )
+        .unwrap();
         let want = xof_of(cshake::CShake256::new_with_function_name(&n, &s), &m, 300);
-        runners::xof_with(&|| lwc_keccak::CShake256::new_with_function_name(&n, &s), &m, &want).unwrap();
+        runners::xof_with(
+            &|| lwc_keccak::CShake256::new_with_function_name(&n, &s),
+            &m,
+            &want,
+        )
+        .unwrap();
         let want = xof_of(cshake::CShake128::new_customized(&s), &m, 32);
         runners::xof_with(&|| lwc_keccak::CShake128::new_customized(&s), &m, &want).unwrap();
     }
     // bytepad alignment: `left_encode(168) || encode_string(N) || encode_string(S)` exactly 168 bytes.
     for (nl, sl) in [(0usize, 162usize), (81, 80), (163, 0), (0, 130)] {
         let (n, s) = (vec![0x41u8; nl], vec![0x42u8; sl]);
-        let want = xof_of(cshake::CShake128::new_with_function_name(&n, &s), b"abc", 64);
-        runners::xof_with(&|| lwc_keccak::CShake128::new_with_function_name(&n, &s), b"abc", &want).unwrap();
-        let want = xof_of(cshake::CShake256::new_with_function_name(&n, &s), b"abc", 64);
-        runners::xof_with(&|| lwc_keccak::CShake256::new_with_function_name(&n, &s), b"abc", &want).unwrap();
+        let want = xof_of(
+            cshake::CShake128::new_with_function_name(&n, &s),
+            b"abc",
+            64,
+        );
+        runners::xof_with(
+            &|| lwc_keccak::CShake128::new_with_function_name(&n, &s),
+            b"abc",
+            &want,
+        )
+        .unwrap();
+        let want = xof_of(
+            cshake::CShake256::new_with_function_name(&n, &s),
+            b"abc",
+            64,
+        );
+        runners::xof_with(
+            &|| lwc_keccak::CShake256::new_with_function_name(&n, &s),
+            b"abc",
+            &want,
+        )
+        .unwrap();
     }
 }
 
@@ -147,7 +247,23 @@ fn cshake_vs_cshake() {
 /// four-state path, and beyond).
 fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
     const C: usize = 8192;
-    let mut v = vec![0, 1, 167, 168, 169, C - 1, C, C + 1, 2 * C - 1, 2 * C, 2 * C + 1, 5 * C, 5 * C + 1, 6 * C - 1, 9 * C + 7];
+    let mut v = vec![
+        0,
+        1,
+        167,
+        168,
+        169,
+        C - 1,
+        C,
+        C + 1,
+        2 * C - 1,
+        2 * C,
+        2 * C + 1,
+        5 * C,
+        5 * C + 1,
+        6 * C - 1,
+        9 * C + 7,
+    ];
     if !lwc_tests::quick() {
         v.extend([13 * C, 17 * C + 3]);
         for _ in 0..4 {
@@ -163,9 +279,11 @@ fn kt128_kt256_vs_k12() {
     for len in kt_lengths(&mut r) {
         let m = random_bytes(&mut r, len);
         let want = peer_xof::<k12::Kt128>(&m, 200);
-        runners::xof::<lwc_keccak::Kt128>(&m, &want).unwrap_or_else(|e| panic!("KT128 len {len}: {e}"));
+        runners::xof::<lwc_keccak::Kt128>(&m, &want)
+            .unwrap_or_else(|e| panic!("KT128 len {len}: {e}"));
         let want = peer_xof::<k12::Kt256>(&m, 200);
-        runners::xof::<lwc_keccak::Kt256>(&m, &want).unwrap_or_else(|e| panic!("KT256 len {len}: {e}"));
+        runners::xof::<lwc_keccak::Kt256>(&m, &want)
+            .unwrap_or_else(|e| panic!("KT256 len {len}: {e}"));
         let c = random_bytes(&mut r, len % 300);
         let want = xof_of(k12::CustomKt128::new_customized(&c), &m, 64);
         runners::xof_with(&|| lwc_keccak::Kt128::new_customized(&c), &m, &want).unwrap();
@@ -208,9 +326,17 @@ fn bytepad(x: &[u8], w: usize) -> Vec<u8> {
 
 fn ref_cshake(rate: usize, x: &[u8], n_bytes: usize, name: &[u8], s: &[u8]) -> Vec<u8> {
     if rate == 168 {
-        xof_of(cshake::CShake128::new_with_function_name(name, s), x, n_bytes)
+        xof_of(
+            cshake::CShake128::new_with_function_name(name, s),
+            x,
+            n_bytes,
+        )
     } else {
-        xof_of(cshake::CShake256::new_with_function_name(name, s), x, n_bytes)
+        xof_of(
+            cshake::CShake256::new_with_function_name(name, s),
+            x,
+            n_bytes,
+        )
     }
 }
 
@@ -256,9 +382,15 @@ fn kmac_vs_reference() {
         let s = random_bytes(&mut r, [0usize, 4, 150][len % 3]);
         // Mac trait (default L), customized constructor, other L, XOF.
         let want = ref_kmac(168, &key, &m, 32, &[], false);
-        runners::mac_with_reset(&|| lwc_keccak::Kmac128::new_from_slice(&key).unwrap(), &m, &want).unwrap();
+        runners::mac_with_reset(
+            &|| lwc_keccak::Kmac128::new_from_slice(&key).unwrap(),
+            &m,
+            &want,
+        )
+        .unwrap();
         let want = ref_kmac(136, &key, &m, 64, &s, false);
-        runners::mac_with_reset(&|| lwc_keccak::Kmac256::new_customized(&key, &s), &m, &want).unwrap();
+        runners::mac_with_reset(&|| lwc_keccak::Kmac256::new_customized(&key, &s), &m, &want)
+            .unwrap();
         let want = ref_kmac(168, &key, &m, 17, &s, false);
         let mut k = lwc_keccak::Kmac128::new_customized(&key, &s);
         Mac::update(&mut k, &m);
@@ -278,21 +410,46 @@ fn kmac_vs_reference() {
 fn tuple_hash_vs_reference() {
     let mut r = rng(186);
     for count in 0..8usize {
-        let items: Vec<Vec<u8>> = (0..count).map(|i| random_bytes(&mut r, [0usize, 1, 135, 136, 167, 168, 400][(i + count) % 7])).collect();
+        let items: Vec<Vec<u8>> = (0..count)
+            .map(|i| {
+                random_bytes(
+                    &mut r,
+                    [0usize, 1, 135, 136, 167, 168, 400][(i + count) % 7],
+                )
+            })
+            .collect();
         let s = random_bytes(&mut r, count * 20);
-        for (rate, out, xof) in [(168, 32, false), (136, 64, false), (168, 200, true), (136, 7, false)] {
+        for (rate, out, xof) in [
+            (168, 32, false),
+            (136, 64, false),
+            (168, 200, true),
+            (136, 7, false),
+        ] {
             let want = ref_tuple(rate, &items, out, &s, xof);
             let mut got = vec![0u8; out];
             if rate == 168 {
                 let mut h = lwc_keccak::TupleHash128::new(&s);
                 items.iter().for_each(|i| h.update_item(i));
-                if xof { h.finalize_xof().read(&mut got) } else { h.finalize_into_slice(&mut got) }
+                if xof {
+                    h.finalize_xof().read(&mut got)
+                } else {
+                    h.finalize_into_slice(&mut got)
+                }
             } else {
                 let mut h = lwc_keccak::TupleHash256::new(&s);
                 items.iter().for_each(|i| h.update_item(i));
-                if xof { h.finalize_xof().read(&mut got) } else { h.finalize_into_slice(&mut got) }
+                if xof {
+                    h.finalize_xof().read(&mut got)
+                } else {
+                    h.finalize_into_slice(&mut got)
+                }
             }
-            expect_eq(&format!("TupleHash rate {rate} items {count} xof {xof}"), &want, &got).unwrap();
+            expect_eq(
+                &format!("TupleHash rate {rate} items {count} xof {xof}"),
+                &want,
+                &got,
+            )
+            .unwrap();
         }
     }
 }
@@ -300,7 +457,18 @@ fn tuple_hash_vs_reference() {
 #[test]
 fn parallel_hash_vs_reference() {
     let mut r = rng(187);
-    for (b, len) in [(1usize, 0usize), (1, 9), (8, 24), (7, 4 * 7 - 1), (7, 4 * 7), (7, 4 * 7 + 1), (100, 1000), (168, 168 * 9 + 5), (8192, 5 * 8192 + 1), (4096, 3 * 4096)] {
+    for (b, len) in [
+        (1usize, 0usize),
+        (1, 9),
+        (8, 24),
+        (7, 4 * 7 - 1),
+        (7, 4 * 7),
+        (7, 4 * 7 + 1),
+        (100, 1000),
+        (168, 168 * 9 + 5),
+        (8192, 5 * 8192 + 1),
+        (4096, 3 * 4096),
+    ] {
         let m = random_bytes(&mut r, len);
         let s = random_bytes(&mut r, len % 50);
         let want = ref_parallel(168, &m, b, 32, &s, false);
@@ -310,15 +478,24 @@ fn parallel_hash_vs_reference() {
         h.clone().finalize_into_slice(&mut got);
         expect_eq(&format!("ParallelHash128 B={b} len={len}"), &want, &got).unwrap();
         let want = ref_parallel(136, &m, b, 100, &s, true);
-        runners::xof_with(&|| lwc_keccak::ParallelHash256::new(b, &s).unwrap(), &m, &want)
-            .unwrap_or_else(|e| panic!("ParallelHashXOF256 B={b} len={len}: {e}"));
+        runners::xof_with(
+            &|| lwc_keccak::ParallelHash256::new(b, &s).unwrap(),
+            &m,
+            &want,
+        )
+        .unwrap_or_else(|e| panic!("ParallelHashXOF256 B={b} len={len}: {e}"));
         let mut got = [0u8; 64];
         let mut h = lwc_keccak::ParallelHash256::new(b, &s).unwrap();
         for c in m.chunks(13) {
             h.update(c);
         }
         h.finalize_into_slice(&mut got);
-        expect_eq("ParallelHash256 chunked", &ref_parallel(136, &m, b, 64, &s, false), &got).unwrap();
+        expect_eq(
+            "ParallelHash256 chunked",
+            &ref_parallel(136, &m, b, 64, &s, false),
+            &got,
+        )
+        .unwrap();
     }
     assert!(lwc_keccak::ParallelHash128::new(0, b"").is_err());
     assert!(lwc_keccak::ParallelHash256::new(0, b"x").is_err());
@@ -329,17 +506,34 @@ fn parallel_hash_vs_reference() {
 #[test]
 fn batch_vs_single() {
     let mut r = rng(4);
-    for (count, len) in [(0usize, 0usize), (1, 5), (4, 0), (4, 64), (4, 136), (5, 200), (8, 1000), (9, 135)] {
+    for (count, len) in [
+        (0usize, 0usize),
+        (1, 5),
+        (4, 0),
+        (4, 64),
+        (4, 136),
+        (5, 200),
+        (8, 1000),
+        (9, 135),
+    ] {
         let msgs: Vec<Vec<u8>> = (0..count).map(|_| random_bytes(&mut r, len)).collect();
         let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
         let mut outs = vec![[0u8; 32]; count];
         lwc_keccak::batch::sha3_256(&refs, &mut outs).unwrap();
         for (m, o) in msgs.iter().zip(&outs) {
-            assert_eq!(o[..], sha3::Sha3_256::digest(m)[..], "sha3_256 batch len {len}");
+            assert_eq!(
+                o[..],
+                sha3::Sha3_256::digest(m)[..],
+                "sha3_256 batch len {len}"
+            );
         }
         lwc_keccak::batch::keccak256(&refs, &mut outs).unwrap();
         for (m, o) in msgs.iter().zip(&outs) {
-            assert_eq!(o[..], sha3::Keccak256::digest(m)[..], "keccak256 batch len {len}");
+            assert_eq!(
+                o[..],
+                sha3::Keccak256::digest(m)[..],
+                "keccak256 batch len {len}"
+            );
         }
         for n in [16usize, 168, 400] {
             let mut bufs = vec![vec![0u8; n]; count];
@@ -379,7 +573,16 @@ fn batch_vs_single() {
 /// Bounds a user of `sha3::Sha3_256` can rely on.
 fn sha3_like<D>(m: &[u8]) -> Vec<u8>
 where
-    D: Digest + Default + Clone + Reset + FixedOutputReset + HashMarker + BlockSizeUser + AlgorithmName + SerializableState + core::fmt::Debug,
+    D: Digest
+        + Default
+        + Clone
+        + Reset
+        + FixedOutputReset
+        + HashMarker
+        + BlockSizeUser
+        + AlgorithmName
+        + SerializableState
+        + core::fmt::Debug,
 {
     let mut h = D::new();
     Digest::update(&mut h, m);
@@ -393,7 +596,14 @@ where
 /// Bounds a user of `shake::Shake128` / `k12::Kt128` can rely on.
 fn xof_like<X>(m: &[u8]) -> Vec<u8>
 where
-    X: Default + Clone + Update + ExtendableOutput + Reset + HashMarker + core::fmt::Debug + digest::CollisionResistance,
+    X: Default
+        + Clone
+        + Update
+        + ExtendableOutput
+        + Reset
+        + HashMarker
+        + core::fmt::Debug
+        + digest::CollisionResistance,
     X::Reader: Clone + core::fmt::Debug,
 {
     let mut x = X::default();
@@ -411,15 +621,37 @@ fn zeroize_on_drop<X: digest::zeroize::ZeroizeOnDrop>() {}
 #[test]
 fn generic_code_against_sha3_bounds() {
     let m = b"generic";
-    assert_eq!(sha3_like::<lwc_keccak::Sha3_256>(m), sha3_like::<sha3::Sha3_256>(m));
-    assert_eq!(sha3_like::<lwc_keccak::Sha3_512>(m), sha3_like::<sha3::Sha3_512>(m));
-    assert_eq!(sha3_like::<lwc_keccak::Keccak256>(m), sha3_like::<sha3::Keccak256>(m));
-    assert_eq!(xof_like::<lwc_keccak::Shake128>(m), xof_like::<shake::Shake128>(m));
-    assert_eq!(xof_like::<lwc_keccak::Shake256>(m), xof_like::<shake::Shake256>(m));
-    assert_eq!(xof_like::<lwc_keccak::TurboShake128>(m), xof_like::<turboshake::TurboShake128>(m));
+    assert_eq!(
+        sha3_like::<lwc_keccak::Sha3_256>(m),
+        sha3_like::<sha3::Sha3_256>(m)
+    );
+    assert_eq!(
+        sha3_like::<lwc_keccak::Sha3_512>(m),
+        sha3_like::<sha3::Sha3_512>(m)
+    );
+    assert_eq!(
+        sha3_like::<lwc_keccak::Keccak256>(m),
+        sha3_like::<sha3::Keccak256>(m)
+    );
+    assert_eq!(
+        xof_like::<lwc_keccak::Shake128>(m),
+        xof_like::<shake::Shake128>(m)
+    );
+    assert_eq!(
+        xof_like::<lwc_keccak::Shake256>(m),
+        xof_like::<shake::Shake256>(m)
+    );
+    assert_eq!(
+        xof_like::<lwc_keccak::TurboShake128>(m),
+        xof_like::<turboshake::TurboShake128>(m)
+    );
     assert_eq!(xof_like::<lwc_keccak::Kt128>(m), xof_like::<k12::Kt128>(m));
     assert_eq!(xof_like::<lwc_keccak::Kt256>(m), xof_like::<k12::Kt256>(m));
-    assert_eq!(xof_like::<lwc_keccak::CShake128>(m), xof_like::<shake::Shake128>(m), "empty N, S is SHAKE");
+    assert_eq!(
+        xof_like::<lwc_keccak::CShake128>(m),
+        xof_like::<shake::Shake128>(m),
+        "empty N, S is SHAKE"
+    );
     ours_extra::<lwc_keccak::Shake128>();
     ours_extra::<lwc_keccak::CShake256>();
     ours_extra::<lwc_keccak::TurboShake256>();

@@ -11,8 +11,8 @@
 use std::fmt::Write as _;
 
 use lwc_keccak::{
-    ExtendableOutput, Keccak224, Keccak256, Keccak384, Keccak512, Kt128, Kt256,
-    TurboShake128, TurboShake256, Update, XofReader,
+    ExtendableOutput, Keccak224, Keccak256, Keccak384, Keccak512, Kt128, Kt256, TurboShake128,
+    TurboShake256, Update, XofReader,
     digest::{CustomizedInit, Digest},
     hazmat,
 };
@@ -21,13 +21,23 @@ use lwc_tests::{hex, kat, sha256_hex, unhex};
 /// Compares `ours` with the official SHA-256 and, when available, with the file itself.
 fn check_rendered(rel: &str, ours: &str, sha256: &str) {
     if let Some(file) = kat::kat_dir().map(|d| d.join("keccak").join(rel)) {
-        let t = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let t =
+            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         if t != ours {
-            let line = t.split('\n').zip(ours.split('\n')).position(|(a, b)| a != b);
-            panic!("{rel}: rendered text differs from the file; first differing line (0-based): {line:?}");
+            let line = t
+                .split('\n')
+                .zip(ours.split('\n'))
+                .position(|(a, b)| a != b);
+            panic!(
+                "{rel}: rendered text differs from the file; first differing line (0-based): {line:?}"
+            );
         }
     }
-    assert_eq!(sha256_hex(ours.as_bytes()), sha256, "{rel}: SHA-256 of the rendered text");
+    assert_eq!(
+        sha256_hex(ours.as_bytes()),
+        sha256,
+        "{rel}: SHA-256 of the rendered text"
+    );
 }
 
 fn ptn(n: usize) -> Vec<u8> {
@@ -51,8 +61,15 @@ pub fn render_k12_txt() -> String {
     let entry = |s: &mut String, title: &str, m: &[u8], c: &[u8], n: usize, last: Option<usize>| {
         let out = xof_out(Kt128::new_customized(c), m, n);
         let tail = last.unwrap_or(n);
-        let suffix = last.map(|l| format!(", last {l} bytes")).unwrap_or_default();
-        writeln!(s, "KangarooTwelve({title}, {n} bytes){suffix}:\n{}\n", spaced_hex(&out[n - tail..])).unwrap();
+        let suffix = last
+            .map(|l| format!(", last {l} bytes"))
+            .unwrap_or_default();
+        writeln!(
+            s,
+            "KangarooTwelve({title}, {n} bytes){suffix}:\n{}\n",
+            spaced_hex(&out[n - tail..])
+        )
+        .unwrap();
     };
     entry(&mut s, "M=empty, C=empty", b"", b"", 32, None);
     entry(&mut s, "M=empty, C=empty", b"", b"", 64, None);
@@ -64,13 +81,23 @@ pub fn render_k12_txt() -> String {
             s.push_str(K12_17_6_BLOCK);
             continue;
         }
-        entry(&mut s, &format!("M=pattern 0x00 to 0xFA for 17^{i} bytes, C=empty"), &ptn(len), b"", 32, None);
+        entry(
+            &mut s,
+            &format!("M=pattern 0x00 to 0xFA for 17^{i} bytes, C=empty"),
+            &ptn(len),
+            b"",
+            32,
+            None,
+        );
     }
     for j in 0..=3u32 {
         let m = vec![0xFFu8; (1 << j) - 1];
         entry(
             &mut s,
-            &format!("M={} times byte 0xFF, C=pattern 0x00 to 0xFA for 41^{j} bytes", m.len()),
+            &format!(
+                "M={} times byte 0xFF, C=pattern 0x00 to 0xFA for 41^{j} bytes",
+                m.len()
+            ),
             &m,
             &ptn(41usize.pow(j)),
             32,
@@ -117,7 +144,10 @@ fn lanes_block(s: &[u64; 25]) -> String {
 }
 
 fn bytes_line(s: &[u64; 25]) -> String {
-    s.iter().flat_map(|l| l.to_le_bytes()).map(|b| format!("{b:02X} ")).collect()
+    s.iter()
+        .flat_map(|l| l.to_le_bytes())
+        .map(|b| format!("{b:02X} "))
+        .collect()
 }
 
 /// One traced example: a step-by-step reference permutation (theta, rho, pi, chi, iota as in
@@ -125,11 +155,18 @@ fn bytes_line(s: &[u64; 25]) -> String {
 fn trace_example(s: &mut String, input: [u64; 25]) -> [u64; 25] {
     let rho = rho_offsets();
     writeln!(s, "Input of permutation:\n{}\n", bytes_line(&input)).unwrap();
-    write!(s, "Same, with lanes as 64-bit words:\n{}\n", lanes_block(&input)).unwrap();
+    write!(
+        s,
+        "Same, with lanes as 64-bit words:\n{}\n",
+        lanes_block(&input)
+    )
+    .unwrap();
     let mut a = input;
     for (r, &rc) in hazmat::RC.iter().enumerate() {
         write!(s, "--- Round {r} ---\n\n").unwrap();
-        let c: Vec<u64> = (0..5).map(|x| (0..5).fold(0, |acc, y| acc ^ a[x + 5 * y])).collect();
+        let c: Vec<u64> = (0..5)
+            .map(|x| (0..5).fold(0, |acc, y| acc ^ a[x + 5 * y]))
+            .collect();
         for i in 0..25 {
             let x = i % 5;
             a[i] ^= c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
@@ -161,7 +198,10 @@ fn trace_example(s: &mut String, input: [u64; 25]) -> [u64; 25] {
     }
     let mut ours = input;
     hazmat::f1600(&mut ours);
-    assert_eq!(ours, a, "hazmat::f1600 differs from the step-by-step reference");
+    assert_eq!(
+        ours, a,
+        "hazmat::f1600 differs from the step-by-step reference"
+    );
     writeln!(s, "State after permutation:\n{}\n", bytes_line(&ours)).unwrap();
     ours
 }
@@ -246,17 +286,27 @@ fn json_text(j: &J) -> String {
 /// `permutation/keccak_p1600_zero_state.json`.
 fn render_zero_state_json() -> String {
     let mut vectors = Vec::new();
-    for (name, rounds) in [("Keccak-p[1600,24] (= Keccak-f[1600])", 24u64), ("Keccak-p[1600,12]", 12)] {
+    for (name, rounds) in [
+        ("Keccak-p[1600,24] (= Keccak-f[1600])", 24u64),
+        ("Keccak-p[1600,12]", 12),
+    ] {
         let mut s = [0u64; 25];
         for times in 1..=2u64 {
-            if rounds == 12 { hazmat::p1600_12(&mut s) } else { hazmat::f1600(&mut s) }
+            if rounds == 12 {
+                hazmat::p1600_12(&mut s)
+            } else {
+                hazmat::f1600(&mut s)
+            }
             let bytes: Vec<u8> = s.iter().flat_map(|l| l.to_le_bytes()).collect();
             vectors.push(J::O(vec![
                 ("permutation", J::S(name.into())),
                 ("rounds", J::N(rounds)),
                 ("applications_to_zero_state", J::N(times)),
                 ("state_bytes", J::S(hex(&bytes))),
-                ("state_lanes_u64", J::A(s.iter().map(|l| J::S(format!("{l:016x}"))).collect())),
+                (
+                    "state_lanes_u64",
+                    J::A(s.iter().map(|l| J::S(format!("{l:016x}"))).collect()),
+                ),
             ]));
         }
     }
@@ -304,7 +354,10 @@ impl In {
 }
 
 /// RFC 9861 vectors (inputs only; the answers are computed): function, message, customization, domain byte, output length, tail length.
-const RFC9861: &[(&str, In, Option<In>, u8, usize, usize)] = &[
+/// Function, message, customization, domain byte, output length, tail length.
+type RfcRow = (&'static str, In, Option<In>, u8, usize, usize);
+
+const RFC9861: &[RfcRow] = &[
     ("TurboSHAKE128", In::Empty, None, 31, 32, 0),
     ("TurboSHAKE128", In::Empty, None, 31, 64, 0),
     ("TurboSHAKE128", In::Empty, None, 31, 10032, 32),
@@ -348,7 +401,14 @@ const RFC9861: &[(&str, In, Option<In>, u8, usize, usize)] = &[
     ("KT128", In::Empty, Some(In::Ptn(1)), 0, 32, 0),
     ("KT128", In::Hex("ff"), Some(In::Ptn(41)), 0, 32, 0),
     ("KT128", In::Hex("ffffff"), Some(In::Ptn(1681)), 0, 32, 0),
-    ("KT128", In::Hex("ffffffffffffff"), Some(In::Ptn(68921)), 0, 32, 0),
+    (
+        "KT128",
+        In::Hex("ffffffffffffff"),
+        Some(In::Ptn(68921)),
+        0,
+        32,
+        0,
+    ),
     ("KT128", In::Ptn(8191), Some(In::Empty), 0, 32, 0),
     ("KT128", In::Ptn(8192), Some(In::Empty), 0, 32, 0),
     ("KT128", In::Ptn(8192), Some(In::Ptn(8189)), 0, 32, 0),
@@ -365,7 +425,14 @@ const RFC9861: &[(&str, In, Option<In>, u8, usize, usize)] = &[
     ("KT256", In::Empty, Some(In::Ptn(1)), 0, 64, 0),
     ("KT256", In::Hex("ff"), Some(In::Ptn(41)), 0, 64, 0),
     ("KT256", In::Hex("ffffff"), Some(In::Ptn(1681)), 0, 64, 0),
-    ("KT256", In::Hex("ffffffffffffff"), Some(In::Ptn(68921)), 0, 64, 0),
+    (
+        "KT256",
+        In::Hex("ffffffffffffff"),
+        Some(In::Ptn(68921)),
+        0,
+        64,
+        0,
+    ),
     ("KT256", In::Ptn(8191), Some(In::Empty), 0, 64, 0),
     ("KT256", In::Ptn(8192), Some(In::Empty), 0, 64, 0),
     ("KT256", In::Ptn(8192), Some(In::Ptn(8189)), 0, 64, 0),
@@ -381,10 +448,16 @@ fn render_rfc9861_json(heavy: bool) -> String {
         let big = matches!(msg, In::Ptn(l) if l > 20_000_000);
         let out = if big && !heavy {
             unhex(match func {
-                "TurboSHAKE128" => "35cd494adeded2f25239af09a7b8ef0c4d1ca4fe2d1ac370fa63216fe7b4c2b1",
-                "TurboSHAKE256" => "9e11bc59c24e73993c1484ec66358ef71db74aefd84e123f7800ba9c4853e02cfe701d9e6bb765a304f0dc34a4ee3ba82c410f0da70e86bfbd90ea877c2d6104",
+                "TurboSHAKE128" => {
+                    "35cd494adeded2f25239af09a7b8ef0c4d1ca4fe2d1ac370fa63216fe7b4c2b1"
+                }
+                "TurboSHAKE256" => {
+                    "9e11bc59c24e73993c1484ec66358ef71db74aefd84e123f7800ba9c4853e02cfe701d9e6bb765a304f0dc34a4ee3ba82c410f0da70e86bfbd90ea877c2d6104"
+                }
                 "KT128" => "3c390782a8a4e89fa6367f72feaaf13255c8d95878481d3cd8ce85f58e880af8",
-                "KT256" => "0652b740d78c5e1f7c8dcc1777097382768b7ff38f9a7a20f29f413bb1b3045b31a5578f568f911e09cf44746da84224a5266e96a4a535e871324e4f9c7004da",
+                "KT256" => {
+                    "0652b740d78c5e1f7c8dcc1777097382768b7ff38f9a7a20f29f413bb1b3045b31a5578f568f911e09cf44746da84224a5266e96a4a535e871324e4f9c7004da"
+                }
                 _ => unreachable!(),
             })
         } else {
@@ -397,7 +470,11 @@ fn render_rfc9861_json(heavy: bool) -> String {
                 _ => unreachable!(),
             }
         };
-        let expected = if tail > 0 { &out[out.len() - tail..] } else { &out[..] };
+        let expected = if tail > 0 {
+            &out[out.len() - tail..]
+        } else {
+            &out[..]
+        };
         let mut o = vec![("function", J::S(func.into())), ("message", msg.json())];
         match custom {
             Some(c) => o.push(("customization", c.json())),
@@ -421,18 +498,27 @@ const RFC9861_SHA256: &str = "ec2e4a8265a7cf81e4e74b6d5de94e8edcb00af6a7b78646f2
 
 #[test]
 fn rfc9861_json() {
-    check_rendered("rfc9861/rfc9861_turboshake_kt.json", &render_rfc9861_json(false), RFC9861_SHA256);
+    check_rendered(
+        "rfc9861/rfc9861_turboshake_kt.json",
+        &render_rfc9861_json(false),
+        RFC9861_SHA256,
+    );
 }
 
 #[test]
 #[ignore = "heavy: four 24 MB (17^6-byte) messages, a few seconds in release"]
 fn rfc9861_json_all_computed() {
-    check_rendered("rfc9861/rfc9861_turboshake_kt.json", &render_rfc9861_json(true), RFC9861_SHA256);
+    check_rendered(
+        "rfc9861/rfc9861_turboshake_kt.json",
+        &render_rfc9861_json(true),
+        RFC9861_SHA256,
+    );
 }
 
 // ---- Keccak team, 1 GiB messages ----------------------------------------------------------------
 
-const EXTREMELY_LONG_TEXT: &str = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno";
+const EXTREMELY_LONG_TEXT: &str =
+    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno";
 
 fn render_extremely_long<D: Digest>(bits: usize) -> String {
     let mut h = D::new();

@@ -8,8 +8,8 @@
 use lwc_keccak::{
     CShake128, CShake256, ExtendableOutput, Keccak224, Keccak256, Keccak384, Keccak512, Kmac128,
     Kmac256, Kt128, Kt256, ParallelHash128, ParallelHash256, Sha3_224, Sha3_256, Sha3_384,
-    Sha3_512, Shake128, Shake256, TupleHash128, TupleHash256, TurboShake128, TurboShake256,
-    Update, XofReader,
+    Sha3_512, Shake128, Shake256, TupleHash128, TupleHash256, TurboShake128, TurboShake256, Update,
+    XofReader,
     digest::{CustomizedInit, Digest, Reset},
     hazmat,
 };
@@ -59,9 +59,17 @@ where
             continue;
         }
         let msg = r.msg_by_bit_len();
-        let want = r.get("Output").or(r.get("Squeezed")).or(r.get("MD")).map(unhex).expect("output field");
+        let want = r
+            .get("Output")
+            .or(r.get("Squeezed"))
+            .or(r.get("MD"))
+            .map(unhex)
+            .expect("output field");
         if msg.len() > 2000 {
-            f.check(i, expect_eq("one-shot", &want, &xof_out(X::default(), &msg, want.len())));
+            f.check(
+                i,
+                expect_eq("one-shot", &want, &xof_out(X::default(), &msg, want.len())),
+            );
         } else {
             f.check(i, runners::xof::<X>(&msg, &want));
         }
@@ -100,7 +108,14 @@ fn variable_out<X: ExtendableOutput + Update + Default>(rel: &str, min: usize) {
         assert_eq!(bits % 8, 0, "bit-level output");
         let want = r.hex("Output");
         assert_eq!(want.len(), bits / 8);
-        f.check(r.field("COUNT"), expect_eq("Output", &want, &xof_out(X::default(), &r.hex("Msg"), bits / 8)));
+        f.check(
+            r.field("COUNT"),
+            expect_eq(
+                "Output",
+                &want,
+                &xof_out(X::default(), &r.hex("Msg"), bits / 8),
+            ),
+        );
     }
     f.finish(min);
 }
@@ -115,7 +130,11 @@ fn cavp_shake_variable_out() {
 fn sha3_monte<D: Digest>(rel: &str) {
     let t = read_or_skip!(rel);
     let recs = text::parse(&t);
-    let mut md = recs.iter().find_map(|r| r.get("Seed")).map(unhex).expect("Seed");
+    let mut md = recs
+        .iter()
+        .find_map(|r| r.get("Seed"))
+        .map(unhex)
+        .expect("Seed");
     let mut f = Failures::new(rel);
     for r in recs.iter().filter(|r| r.get("COUNT").is_some()) {
         for _ in 0..1000 {
@@ -132,12 +151,20 @@ fn shake_monte<X: ExtendableOutput + Update + Default>(rel: &str) {
     let t = read_or_skip!(rel);
     let recs = text::parse(&t);
     let hdr = |name: &str| -> usize {
-        recs.iter().find_map(|r| r.header(name)).unwrap_or_else(|| panic!("header {name}")).parse().expect("number")
+        recs.iter()
+            .find_map(|r| r.header(name))
+            .unwrap_or_else(|| panic!("header {name}"))
+            .parse()
+            .expect("number")
     };
     let min = hdr("Minimum Output Length (bits)") / 8;
     let max = hdr("Maximum Output Length (bits)") / 8;
     let range = max - min + 1;
-    let mut out = recs.iter().find_map(|r| r.get("Msg")).map(unhex).expect("Msg");
+    let mut out = recs
+        .iter()
+        .find_map(|r| r.get("Msg"))
+        .map(unhex)
+        .expect("Msg");
     let mut len = max;
     let mut f = Failures::new(rel);
     for r in recs.iter().filter(|r| r.get("COUNT").is_some()) {
@@ -149,7 +176,10 @@ fn shake_monte<X: ExtendableOutput + Update + Default>(rel: &str) {
             let right = u16::from_be_bytes([out[out.len() - 2], out[out.len() - 1]]) as usize;
             len = min + right % range;
         }
-        f.check(r.field("COUNT"), expect_eq("Output", &r.hex("Output"), &out));
+        f.check(
+            r.field("COUNT"),
+            expect_eq("Output", &r.hex("Output"), &out),
+        );
     }
     f.finish(100);
 }
@@ -193,13 +223,30 @@ fn permutation_zero_state_json() {
         let times = json::u64_field(v, "applications_to_zero_state");
         let mut s = [0u64; 25];
         for _ in 0..times {
-            if rounds == 12 { hazmat::p1600_12(&mut s) } else { hazmat::f1600(&mut s) }
+            if rounds == 12 {
+                hazmat::p1600_12(&mut s)
+            } else {
+                hazmat::f1600(&mut s)
+            }
         }
         let bytes: Vec<u8> = s.iter().flat_map(|l| l.to_le_bytes()).collect();
-        let lanes: Vec<String> = json::array_field(v, "state_lanes_u64").iter().map(|x| x.as_str().unwrap().to_string()).collect();
+        let lanes: Vec<String> = json::array_field(v, "state_lanes_u64")
+            .iter()
+            .map(|x| x.as_str().unwrap().to_string())
+            .collect();
         let got: Vec<String> = s.iter().map(|l| format!("{l:016x}")).collect();
-        f.check(i, expect_eq("state_bytes", &json::hex_field(v, "state_bytes"), &bytes));
-        f.check(i, if lanes == got { Ok(()) } else { Err(format!("lanes {got:?}")) });
+        f.check(
+            i,
+            expect_eq("state_bytes", &json::hex_field(v, "state_bytes"), &bytes),
+        );
+        f.check(
+            i,
+            if lanes == got {
+                Ok(())
+            } else {
+                Err(format!("lanes {got:?}"))
+            },
+        );
     }
     f.finish(8);
 }
@@ -209,7 +256,9 @@ fn ptn(n: usize) -> Vec<u8> {
 }
 
 fn rfc_input(v: &json::Value, key: &str) -> Vec<u8> {
-    let Some(m) = v.get(key) else { return Vec::new() };
+    let Some(m) = v.get(key) else {
+        return Vec::new();
+    };
     match json::str_field(m, "kind") {
         "empty" => Vec::new(),
         "ptn" => ptn(json::u64_field(m, "len") as usize),
@@ -232,12 +281,16 @@ fn rfc9861_json() {
         let c = rfc_input(v, "customization");
         let n = json::u64_field(v, "output_len") as usize;
         let out = match json::str_field(v, "function") {
-            "TurboSHAKE128" => {
-                xof_out(TurboShake128::new(json::u64_field(v, "domain_byte") as u8).unwrap(), &msg, n)
-            }
-            "TurboSHAKE256" => {
-                xof_out(TurboShake256::new(json::u64_field(v, "domain_byte") as u8).unwrap(), &msg, n)
-            }
+            "TurboSHAKE128" => xof_out(
+                TurboShake128::new(json::u64_field(v, "domain_byte") as u8).unwrap(),
+                &msg,
+                n,
+            ),
+            "TurboSHAKE256" => xof_out(
+                TurboShake256::new(json::u64_field(v, "domain_byte") as u8).unwrap(),
+                &msg,
+                n,
+            ),
             "KT128" => xof_out(Kt128::new_customized(&c), &msg, n),
             "KT256" => xof_out(Kt256::new_customized(&c), &msg, n),
             other => panic!("unknown function {other}"),
@@ -287,8 +340,14 @@ fn sp800_185(v: &json::Value) -> Vec<u8> {
     let func = json::str_field(v, "function");
     let xof = v.get("xof").and_then(json::Value::as_bool).unwrap_or(false);
     let n = json::u64_field(v, "output_len") as usize;
-    let s = v.get("customization").map(|_| json::hex_field(v, "customization")).unwrap_or_default();
-    let msg = v.get("message").map(|_| json::hex_field(v, "message")).unwrap_or_default();
+    let s = v
+        .get("customization")
+        .map(|_| json::hex_field(v, "customization"))
+        .unwrap_or_default();
+    let msg = v
+        .get("message")
+        .map(|_| json::hex_field(v, "message"))
+        .unwrap_or_default();
     let mut out = vec![0u8; n];
     macro_rules! fixed_or_xof {
         ($h:expr) => {{
@@ -302,7 +361,10 @@ fn sp800_185(v: &json::Value) -> Vec<u8> {
     }
     match func {
         "cSHAKE128" | "cSHAKE256" => {
-            let name = v.get("function_name").map(|_| json::hex_field(v, "function_name")).unwrap_or_default();
+            let name = v
+                .get("function_name")
+                .map(|_| json::hex_field(v, "function_name"))
+                .unwrap_or_default();
             if func == "cSHAKE128" {
                 out = xof_out(CShake128::new_with_function_name(&name, &s), &msg, n);
             } else {
@@ -320,7 +382,10 @@ fn sp800_185(v: &json::Value) -> Vec<u8> {
             fixed_or_xof!(m)
         }
         "TupleHash128" | "TupleHash256" => {
-            let items: Vec<Vec<u8>> = json::array_field(v, "tuple").iter().map(|x| unhex(x.as_str().unwrap())).collect();
+            let items: Vec<Vec<u8>> = json::array_field(v, "tuple")
+                .iter()
+                .map(|x| unhex(x.as_str().unwrap()))
+                .collect();
             if func == "TupleHash128" {
                 let mut h = TupleHash128::new(&s);
                 items.iter().for_each(|x| h.update_item(x));
@@ -362,26 +427,44 @@ fn sp800_185_json() {
             if v.get("note").is_some() {
                 aligned += 1;
             }
-            f.check(i, expect_eq("expected", &json::hex_field(v, "expected"), &sp800_185(v)));
+            f.check(
+                i,
+                expect_eq("expected", &json::hex_field(v, "expected"), &sp800_185(v)),
+            );
         }
-        assert!(aligned >= min_aligned, "{rel}: only {aligned} bytepad-aligned cases seen");
+        assert!(
+            aligned >= min_aligned,
+            "{rel}: only {aligned} bytepad-aligned cases seen"
+        );
         f.finish(min);
     }
 }
 
-fn wycheproof_kmac(rel: &str, kmac: &dyn Fn(&[u8], &[u8], &[u8]) -> (Vec<u8>, bool), min: usize) {
+/// `(key, msg, tag) -> (our tag of the same length, whether verification accepted the tag)`.
+type KmacCheck = dyn Fn(&[u8], &[u8], &[u8]) -> (Vec<u8>, bool);
+
+fn wycheproof_kmac(rel: &str, kmac: &KmacCheck, min: usize) {
     let t = read_or_skip!(rel);
     let doc = json::parse(&t);
     let mut f = Failures::new(rel);
     for (g, tc) in json::wycheproof_tests(&doc) {
         let tag_len = json::u64_field(g, "tagSize") as usize / 8;
-        let (key, msg, tag) = (json::hex_field(tc, "key"), json::hex_field(tc, "msg"), json::hex_field(tc, "tag"));
+        let (key, msg, tag) = (
+            json::hex_field(tc, "key"),
+            json::hex_field(tc, "msg"),
+            json::hex_field(tc, "tag"),
+        );
         let valid = json::str_field(tc, "result") == "valid";
         let (ours, accepted) = kmac(&key, &msg, &tag);
         let id = json::u64_field(tc, "tcId");
         let r = if valid {
-            expect_eq("tag", &tag, &ours[..tag_len.min(ours.len())])
-                .and_then(|()| if accepted { Ok(()) } else { Err("valid tag rejected".into()) })
+            expect_eq("tag", &tag, &ours[..tag_len.min(ours.len())]).and_then(|()| {
+                if accepted {
+                    Ok(())
+                } else {
+                    Err("valid tag rejected".into())
+                }
+            })
         } else if accepted {
             Err(format!("invalid tag accepted: {}", hex(&tag)))
         } else {

@@ -13,13 +13,23 @@ pub(crate) mod compact;
 
 #[cfg(all(
     any(target_arch = "x86", target_arch = "x86_64"),
-    not(any(miri, lwc_force_portable, keccak_backend = "portable", keccak_backend = "compact"))
+    not(any(
+        miri,
+        lwc_force_portable,
+        keccak_backend = "portable",
+        keccak_backend = "compact"
+    ))
 ))]
 pub(crate) mod x86_bmi;
 
 #[cfg(all(
     target_arch = "x86_64",
-    not(any(miri, lwc_force_portable, keccak_backend = "portable", keccak_backend = "compact"))
+    not(any(
+        miri,
+        lwc_force_portable,
+        keccak_backend = "portable",
+        keccak_backend = "compact"
+    ))
 ))]
 pub(crate) mod x86_avx2;
 
@@ -30,7 +40,7 @@ fn portable_out_of_line<const R: usize>(state: &mut State1600) {
     portable::keccak_p::<R>(state);
 }
 
-/// Keccak-p[1600, R] (R = 12 or 24) on the backend chosen for this process.
+/// Keccak-p\[1600, R\] (R = 12 or 24) on the backend chosen for this process.
 #[inline]
 pub(crate) fn permute<const R: usize>(state: &mut State1600) {
     #[cfg(keccak_backend = "compact")]
@@ -50,12 +60,17 @@ pub(crate) fn permute<const R: usize>(state: &mut State1600) {
     }
 }
 
-/// Keccak-p[1600, R] on four independent states.
+/// Keccak-p\[1600, R\] on four independent states.
 #[inline]
 pub(crate) fn permute_x4<const R: usize>(states: &mut [State1600; 4]) {
     #[cfg(all(
         target_arch = "x86_64",
-        not(any(miri, lwc_force_portable, keccak_backend = "portable", keccak_backend = "compact"))
+        not(any(
+            miri,
+            lwc_force_portable,
+            keccak_backend = "portable",
+            keccak_backend = "compact"
+        ))
     ))]
     if x86_avx2::try_keccak_p_x4::<R>(states) {
         return;
@@ -69,14 +84,24 @@ pub(crate) fn permute_x4<const R: usize>(states: &mut [State1600; 4]) {
 pub(crate) fn has_x4() -> bool {
     #[cfg(all(
         target_arch = "x86_64",
-        not(any(miri, lwc_force_portable, keccak_backend = "portable", keccak_backend = "compact"))
+        not(any(
+            miri,
+            lwc_force_portable,
+            keccak_backend = "portable",
+            keccak_backend = "compact"
+        ))
     ))]
     {
         x86_avx2::available()
     }
     #[cfg(not(all(
         target_arch = "x86_64",
-        not(any(miri, lwc_force_portable, keccak_backend = "portable", keccak_backend = "compact"))
+        not(any(
+            miri,
+            lwc_force_portable,
+            keccak_backend = "portable",
+            keccak_backend = "compact"
+        ))
     )))]
     {
         false

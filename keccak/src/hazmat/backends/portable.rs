@@ -1,4 +1,4 @@
-//! Portable Keccak-p[1600]: fully unrolled rounds, the state held in locals.
+//! Portable Keccak-p\[1600\]: fully unrolled rounds, the state held in locals.
 //!
 //! Each round is an `#[inline(always)]` function from 25 lanes to 25 lanes; after inlining, the
 //! compiler keeps the lanes in registers/stack slots and renames them between rounds (no copies).
@@ -79,7 +79,7 @@ macro_rules! unrolled {
     ($a:ident; $($i:literal)*) => { $( $a = round($a, RC[$i]); )* };
 }
 
-/// Keccak-p[1600, R] for R = 12 or 24 (the last R round constants), fully unrolled.
+/// Keccak-p\[1600, R\] for R = 12 or 24 (the last R round constants), fully unrolled.
 #[inline(always)]
 pub(crate) fn keccak_p<const R: usize>(state: &mut State1600) {
     let mut a = *state;

@@ -1,4 +1,4 @@
-//! x86_64 AVX2: Keccak-p[1600] on four independent states, one lane of each state per 256-bit
+//! x86_64 AVX2: Keccak-p\[1600\] on four independent states, one lane of each state per 256-bit
 //! register (element k of register i is lane i of state k).
 
 use core::arch::x86_64::*;
@@ -131,7 +131,7 @@ unsafe fn keccak_p_x4_avx2<const R: usize>(states: &mut [State1600; 4]) {
     }
 }
 
-/// Keccak-p[1600, R] on four states; returns `false` (doing nothing) when the CPU lacks AVX2.
+/// Keccak-p\[1600, R\] on four states; returns `false` (doing nothing) when the CPU lacks AVX2.
 #[inline]
 pub(crate) fn try_keccak_p_x4<const R: usize>(states: &mut [State1600; 4]) -> bool {
     if !available() {

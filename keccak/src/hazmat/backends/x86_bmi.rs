@@ -16,7 +16,7 @@ unsafe fn keccak_p_bmi<const R: usize>(state: &mut State1600) {
     portable::keccak_p::<R>(state);
 }
 
-/// Keccak-p[1600, R]; returns `false` (doing nothing) when the CPU lacks BMI1/BMI2.
+/// Keccak-p\[1600, R\]; returns `false` (doing nothing) when the CPU lacks BMI1/BMI2.
 #[inline]
 pub(crate) fn try_keccak_p<const R: usize>(state: &mut State1600) -> bool {
     if !available() {
