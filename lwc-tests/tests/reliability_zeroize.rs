@@ -11,7 +11,17 @@
 //! secret-dependent word at all fails too (it would prove nothing).
 //!
 //! The family crates are built with `features = ["zeroize"]` by lwc-tests (see its Cargo.toml).
+#![allow(clippy::vec_init_then_push)] // the `check!` lists read best one push per type
 #![cfg(not(miri))] // reads the bytes of a dropped value (padding included): fine natively, not for Miri
+#![cfg_attr(
+    not(all(
+        feature = "keccak",
+        feature = "ascon",
+        feature = "sparkle",
+        feature = "lemac"
+    )),
+    allow(dead_code, unused_imports)
+)] // helpers shared by families that may be switched off
 
 use core::fmt::Debug;
 use core::mem::{ManuallyDrop, size_of};

@@ -6,7 +6,7 @@
 //! `rdi` by 3, 13, 61 and 51 bits (a 128-bit rotation, i.e. a no-op on real hardware) followed by
 //! `xchg rbx, rbx`, with `rax` pointing at the six request words and the default result in `rdx`.
 //! Outside valgrind the sequence changes nothing and the request returns the default (0), so the
-//! same tests run as ordinary tests. On other targets every request is a no-op.
+//! same tests run as ordinary tests. On other targets (and under Miri) every request is a no-op.
 #![allow(dead_code, unreachable_pub)]
 
 /// `VG_USERREQ_TOOL_BASE('M', 'C')`: memcheck's client requests.
@@ -18,7 +18,7 @@ const MAKE_MEM_DEFINED: usize = MC_BASE + 2;
 /// `VG_USERREQ__RUNNING_ON_VALGRIND`.
 const RUNNING_ON_VALGRIND: usize = 0x1001;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline(always)]
 fn client_request(default: usize, request: usize, a1: usize, a2: usize) -> usize {
     let args: [usize; 6] = [request, a1, a2, 0, 0, 0];
@@ -44,7 +44,7 @@ fn client_request(default: usize, request: usize, a1: usize, a2: usize) -> usize
     result
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(miri))))]
 fn client_request(default: usize, _request: usize, _a1: usize, _a2: usize) -> usize {
     default
 }
