@@ -1,10 +1,127 @@
-//! Criterion group `ascon`: lwc-ascon against its peers (filled in by the ascon issue).
+//! Criterion group `ascon`: lwc-ascon against RustCrypto (`ascon-aead` 0.6, `ascon-hash` 0.4),
+//! side by side in the same run.
+//!
+//! `cargo bench -p benches --no-default-features --features ascon --bench ascon -- <filter>`
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use aead::{AeadInOut, KeyInit};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use digest::{Digest, ExtendableOutput, Update, XofReader};
+use std::hint::black_box;
 
-fn bench(c: &mut Criterion) {
-    let _ = c.benchmark_group("ascon");
+const SIZES: [usize; 3] = [64, 1024, 4096];
+
+fn aead128(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ascon");
+    let key = [7u8; 16];
+    let nonce = [9u8; 16];
+    let ours = lwc_ascon::AsconAead128::new(&key.into());
+    let peer = ascon_aead::AsconAead128::new(&key.into());
+    for &n in &SIZES {
+        g.throughput(Throughput::Bytes(n as u64));
+        let mut buf = vec![0u8; n];
+        g.bench_with_input(BenchmarkId::new("aead128-encrypt/lwc", n), &n, |b, _| {
+            b.iter(|| {
+                black_box(
+                    ours.encrypt_inout_detached(&nonce.into(), &[], buf.as_mut_slice().into())
+                        .unwrap(),
+                )
+            })
+        });
+        g.bench_with_input(
+            BenchmarkId::new("aead128-encrypt/rustcrypto", n),
+            &n,
+            |b, _| {
+                b.iter(|| {
+                    black_box(
+                        peer.encrypt_inout_detached(&nonce.into(), &[], buf.as_mut_slice().into())
+                            .unwrap(),
+                    )
+                })
+            },
+        );
+    }
+    g.finish();
 }
 
-criterion_group!(benches, bench);
+fn v12_aeads(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ascon");
+    let nonce = [9u8; 16];
+    let a = lwc_ascon::v12::Ascon128::new(&[7u8; 16].into());
+    let aa = lwc_ascon::v12::Ascon128a::new(&[7u8; 16].into());
+    let n = 4096;
+    g.throughput(Throughput::Bytes(n as u64));
+    let mut buf = vec![0u8; n];
+    g.bench_with_input(BenchmarkId::new("ascon128-encrypt/lwc", n), &n, |b, _| {
+        b.iter(|| {
+            black_box(
+                a.encrypt_inout_detached(&nonce.into(), &[], buf.as_mut_slice().into())
+                    .unwrap(),
+            )
+        })
+    });
+    g.bench_with_input(BenchmarkId::new("ascon128a-encrypt/lwc", n), &n, |b, _| {
+        b.iter(|| {
+            black_box(
+                aa.encrypt_inout_detached(&nonce.into(), &[], buf.as_mut_slice().into())
+                    .unwrap(),
+            )
+        })
+    });
+    g.finish();
+}
+
+fn hash256(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ascon");
+    for &n in &SIZES {
+        g.throughput(Throughput::Bytes(n as u64));
+        let msg = vec![0x5Au8; n];
+        g.bench_with_input(BenchmarkId::new("hash256/lwc", n), &msg, |b, m| {
+            b.iter(|| black_box(lwc_ascon::AsconHash256::digest(m)))
+        });
+        g.bench_with_input(BenchmarkId::new("hash256/rustcrypto", n), &msg, |b, m| {
+            b.iter(|| black_box(ascon_hash::AsconHash256::digest(m)))
+        });
+    }
+    g.finish();
+}
+
+fn xof128(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ascon");
+    let n = 4096;
+    g.throughput(Throughput::Bytes(n as u64));
+    let msg = vec![0x5Au8; n];
+    g.bench_with_input(BenchmarkId::new("xof128/lwc", n), &msg, |b, m| {
+        b.iter(|| {
+            let mut x = lwc_ascon::AsconXof128::default();
+            x.update(m);
+            let mut out = [0u8; 64];
+            x.finalize_xof().read(&mut out);
+            black_box(out)
+        })
+    });
+    g.bench_with_input(BenchmarkId::new("xof128/rustcrypto", n), &msg, |b, m| {
+        b.iter(|| {
+            let mut x = ascon_hash::AsconXof128::default();
+            x.update(m);
+            let mut out = [0u8; 64];
+            x.finalize_xof().read(&mut out);
+            black_box(out)
+        })
+    });
+    g.finish();
+}
+
+fn permutation(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ascon");
+    g.throughput(Throughput::Elements(1));
+    let mut s = [1u64, 2, 3, 4, 5];
+    g.bench_function(format!("p12/lwc-{}", lwc_ascon::hazmat::backend()), |b| {
+        b.iter(|| {
+            lwc_ascon::hazmat::permute12(black_box(&mut s));
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, aead128, v12_aeads, hash256, xof128, permutation);
 criterion_main!(benches);
