@@ -29,6 +29,27 @@ type Encrypt<'a> = &'a dyn Fn(&[u8], &[u8]) -> Vec<u8>;
 type HashCheck<'a> = &'a dyn Fn(&[u8], &[u8]) -> Result<(), String>;
 type AeadCheck<'a> = &'a dyn Fn(&[u8], &[u8], &[u8], &[u8], &[u8]) -> Result<(), String>;
 
+/// Honours `LWC_SPARKLE_BACKEND` (`portable`, `bmi2` or `avx2`): forces that backend for the whole
+/// test process (`.ci/sparkle.sh` uses it to run every vector on each backend the CPU has).
+/// Panics if the CPU cannot run the requested backend, so a forced run never silently tests another.
+fn setup() {
+    use lwc_sparkle::hazmat::{BackendKind, force_backend};
+    let Some(name) = std::env::var_os("LWC_SPARKLE_BACKEND") else {
+        return;
+    };
+    let kind = match name.to_str() {
+        Some("portable") => BackendKind::Portable,
+        Some("bmi2") => BackendKind::Bmi2,
+        Some("avx2") => BackendKind::Avx2,
+        other => panic!("LWC_SPARKLE_BACKEND={other:?}: expected portable, bmi2 or avx2"),
+    };
+    assert!(
+        force_backend(kind),
+        "backend {kind:?} is not available on this CPU/build"
+    );
+    assert_eq!(lwc_sparkle::hazmat::backend(), kind);
+}
+
 fn hash_bytes<D: digest::Digest>(msg: &[u8]) -> Vec<u8> {
     D::digest(msg).to_vec()
 }
@@ -146,6 +167,7 @@ fn official_lens() -> Vec<usize> {
 
 #[test]
 fn esch256_txt_rendered() {
+    setup();
     let text = render_hash(&hash_bytes::<Esch256>);
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -156,6 +178,7 @@ fn esch256_txt_rendered() {
 
 #[test]
 fn esch384_txt_rendered() {
+    setup();
     let text = render_hash(&hash_bytes::<Esch384>);
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -166,6 +189,7 @@ fn esch384_txt_rendered() {
 
 #[test]
 fn xoesch256_txt_rendered() {
+    setup();
     let text = render_hash(&|m| xof_bytes::<XoEsch256>(m, 32));
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -176,6 +200,7 @@ fn xoesch256_txt_rendered() {
 
 #[test]
 fn xoesch384_txt_rendered() {
+    setup();
     let text = render_hash(&|m| xof_bytes::<XoEsch384>(m, 48));
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -186,6 +211,7 @@ fn xoesch384_txt_rendered() {
 
 #[test]
 fn xoesch256_extra_txt_rendered() {
+    setup();
     let text = render_xof_extra(&xof_bytes::<XoEsch256>);
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -196,6 +222,7 @@ fn xoesch256_extra_txt_rendered() {
 
 #[test]
 fn xoesch384_extra_txt_rendered() {
+    setup();
     let text = render_xof_extra(&xof_bytes::<XoEsch384>);
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -206,6 +233,7 @@ fn xoesch384_extra_txt_rendered() {
 
 #[test]
 fn schwaemm128_128_txt_rendered() {
+    setup();
     let l = official_lens();
     let text = render_aead(16, 16, &l, &l, &|p, a| {
         aead_bytes::<Schwaemm128_128>(16, 16, p, a)
@@ -219,6 +247,7 @@ fn schwaemm128_128_txt_rendered() {
 
 #[test]
 fn schwaemm256_128_txt_rendered() {
+    setup();
     let l = official_lens();
     let text = render_aead(16, 32, &l, &l, &|p, a| {
         aead_bytes::<Schwaemm256_128>(16, 32, p, a)
@@ -232,6 +261,7 @@ fn schwaemm256_128_txt_rendered() {
 
 #[test]
 fn schwaemm192_192_txt_rendered() {
+    setup();
     let l = official_lens();
     let text = render_aead(24, 24, &l, &l, &|p, a| {
         aead_bytes::<Schwaemm192_192>(24, 24, p, a)
@@ -245,6 +275,7 @@ fn schwaemm192_192_txt_rendered() {
 
 #[test]
 fn schwaemm256_256_txt_rendered() {
+    setup();
     let l = official_lens();
     let text = render_aead(32, 32, &l, &l, &|p, a| {
         aead_bytes::<Schwaemm256_256>(32, 32, p, a)
@@ -258,6 +289,7 @@ fn schwaemm256_256_txt_rendered() {
 
 #[test]
 fn schwaemm128_128_extra_txt_rendered() {
+    setup();
     let text = render_aead(16, 16, &extra_pt_lens(16), &extra_ad_lens(16), &|p, a| {
         aead_bytes::<Schwaemm128_128>(16, 16, p, a)
     });
@@ -270,6 +302,7 @@ fn schwaemm128_128_extra_txt_rendered() {
 
 #[test]
 fn schwaemm256_128_extra_txt_rendered() {
+    setup();
     let text = render_aead(16, 32, &extra_pt_lens(32), &extra_ad_lens(32), &|p, a| {
         aead_bytes::<Schwaemm256_128>(16, 32, p, a)
     });
@@ -282,6 +315,7 @@ fn schwaemm256_128_extra_txt_rendered() {
 
 #[test]
 fn schwaemm192_192_extra_txt_rendered() {
+    setup();
     let text = render_aead(24, 24, &extra_pt_lens(24), &extra_ad_lens(24), &|p, a| {
         aead_bytes::<Schwaemm192_192>(24, 24, p, a)
     });
@@ -294,6 +328,7 @@ fn schwaemm192_192_extra_txt_rendered() {
 
 #[test]
 fn schwaemm256_256_extra_txt_rendered() {
+    setup();
     let text = render_aead(32, 32, &extra_pt_lens(32), &extra_ad_lens(32), &|p, a| {
         aead_bytes::<Schwaemm256_256>(32, 32, p, a)
     });
@@ -309,6 +344,7 @@ fn schwaemm256_256_extra_txt_rendered() {
 
 #[test]
 fn spot_vectors() {
+    setup();
     let r = |n| ramp(0, n);
     runners::hash::<Esch256>(
         b"",
@@ -449,26 +485,31 @@ fn aead_file(rel: &str, check: AeadCheck<'_>, min: usize) {
 
 #[test]
 fn esch256_txt() {
+    setup();
     hash_file("sparkle/esch256.txt", &runners::hash::<Esch256>, 1025);
 }
 
 #[test]
 fn esch384_txt() {
+    setup();
     hash_file("sparkle/esch384.txt", &runners::hash::<Esch384>, 1025);
 }
 
 #[test]
 fn xoesch256_txt() {
+    setup();
     hash_file("sparkle/xoesch256.txt", &runners::xof::<XoEsch256>, 1025);
 }
 
 #[test]
 fn xoesch384_txt() {
+    setup();
     hash_file("sparkle/xoesch384.txt", &runners::xof::<XoEsch384>, 1025);
 }
 
 #[test]
 fn xoesch256_extra_txt() {
+    setup();
     hash_file(
         "sparkle/xoesch256_extra.txt",
         &runners::xof::<XoEsch256>,
@@ -478,6 +519,7 @@ fn xoesch256_extra_txt() {
 
 #[test]
 fn xoesch384_extra_txt() {
+    setup();
     hash_file(
         "sparkle/xoesch384_extra.txt",
         &runners::xof::<XoEsch384>,
@@ -487,6 +529,7 @@ fn xoesch384_extra_txt() {
 
 #[test]
 fn schwaemm128_128_txt() {
+    setup();
     aead_file(
         "sparkle/schwaemm128_128.txt",
         &runners::aead::<Schwaemm128_128>,
@@ -496,6 +539,7 @@ fn schwaemm128_128_txt() {
 
 #[test]
 fn schwaemm256_128_txt() {
+    setup();
     aead_file(
         "sparkle/schwaemm256_128.txt",
         &runners::aead::<Schwaemm256_128>,
@@ -505,6 +549,7 @@ fn schwaemm256_128_txt() {
 
 #[test]
 fn schwaemm192_192_txt() {
+    setup();
     aead_file(
         "sparkle/schwaemm192_192.txt",
         &runners::aead::<Schwaemm192_192>,
@@ -514,6 +559,7 @@ fn schwaemm192_192_txt() {
 
 #[test]
 fn schwaemm256_256_txt() {
+    setup();
     aead_file(
         "sparkle/schwaemm256_256.txt",
         &runners::aead::<Schwaemm256_256>,
@@ -523,6 +569,7 @@ fn schwaemm256_256_txt() {
 
 #[test]
 fn schwaemm128_128_extra_txt() {
+    setup();
     aead_file(
         "sparkle/schwaemm128_128_extra.txt",
         &runners::aead::<Schwaemm128_128>,
@@ -532,6 +579,7 @@ fn schwaemm128_128_extra_txt() {
 
 #[test]
 fn schwaemm256_128_extra_txt() {
+    setup();
     aead_file(
         "sparkle/schwaemm256_128_extra.txt",
         &runners::aead::<Schwaemm256_128>,
@@ -541,6 +589,7 @@ fn schwaemm256_128_extra_txt() {
 
 #[test]
 fn schwaemm192_192_extra_txt() {
+    setup();
     aead_file(
         "sparkle/schwaemm192_192_extra.txt",
         &runners::aead::<Schwaemm192_192>,
@@ -550,6 +599,7 @@ fn schwaemm192_192_extra_txt() {
 
 #[test]
 fn schwaemm256_256_extra_txt() {
+    setup();
     aead_file(
         "sparkle/schwaemm256_256_extra.txt",
         &runners::aead::<Schwaemm256_256>,
@@ -562,6 +612,7 @@ fn schwaemm256_256_extra_txt() {
 
 #[test]
 fn random_round_trips() {
+    setup();
     let n = if lwc_tests::quick() { 40 } else { 200 };
     runners::aead_round_trips::<Schwaemm128_128>(1, n).unwrap();
     runners::aead_round_trips::<Schwaemm256_128>(2, n).unwrap();
@@ -571,6 +622,7 @@ fn random_round_trips() {
 
 #[test]
 fn xof_is_not_an_extension_of_the_hash() {
+    setup();
     use digest::Digest;
     assert_ne!(
         Esch256::digest(b"abc").to_vec(),
@@ -584,6 +636,7 @@ fn xof_is_not_an_extension_of_the_hash() {
 
 #[test]
 fn debug_prints_no_state() {
+    setup();
     let c = Schwaemm256_128::new(&[0x41u8; 16].into());
     let s = format!("{c:?}");
     assert_eq!(s, "Schwaemm256_128 { .. }");

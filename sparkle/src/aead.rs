@@ -14,11 +14,13 @@
 
 use core::fmt;
 
-use aead::{
-    AeadCore, AeadInOut, Error, Key, KeyInit, KeySizeUser, Nonce, Tag, TagPosition,
-    consts::{U16, U24, U32},
-    inout::InOutBuf,
-};
+/// Everything of the `aead` crate (`Aead`, `AeadInOut`, `KeyInit`, `Payload`, ...), so that
+/// `lwc_sparkle::aead::Aead` works as `chacha20poly1305::aead::Aead` does.
+#[doc(no_inline)]
+pub use ::aead::*;
+
+use self::consts::{U16, U24, U32};
+use self::inout::InOutBuf;
 use ctutils::CtEq;
 
 use crate::hazmat::backends::{Backend, Job, dispatch};
@@ -207,7 +209,7 @@ macro_rules! schwaemm {
                 nonce: &Nonce<Self>,
                 associated_data: &[u8],
                 buffer: InOutBuf<'_, '_, u8>,
-            ) -> Result<Tag<Self>, Error> {
+            ) -> core::result::Result<Tag<Self>, Error> {
                 Ok(self.run(nonce, associated_data, buffer, false))
             }
 
@@ -217,7 +219,7 @@ macro_rules! schwaemm {
                 associated_data: &[u8],
                 mut buffer: InOutBuf<'_, '_, u8>,
                 tag: &Tag<Self>,
-            ) -> Result<(), Error> {
+            ) -> core::result::Result<(), Error> {
                 let expected = self.run(nonce, associated_data, buffer.reborrow(), true);
                 if expected.as_slice().ct_eq(tag.as_slice()).to_bool() {
                     Ok(())

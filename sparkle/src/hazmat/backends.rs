@@ -63,7 +63,9 @@ pub(crate) struct Avx2(x86::Avx2Token);
 impl Backend for Avx2 {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
-        if (N == 8 || N == 12 || N == 16) && STEPS <= 12 {
+        // Sparkle256 (four branches) stays scalar: its 4-lane vector code is latency-bound and
+        // slower than the scalar code with BMI2, which this backend also has.
+        if (N == 12 || N == 16) && STEPS <= 12 {
             // SAFETY: an `Avx2` value is only created by `x86::select` after AVX2 was detected.
             unsafe { avx2::sparkle::<N, STEPS>(state) }
         } else {
@@ -80,7 +82,8 @@ pub enum BackendKind {
     Portable,
     /// The portable code compiled with BMI2 (three-operand rotates, x86 only).
     Bmi2,
-    /// All branches in two AVX2 vectors (x86 only).
+    /// All branches in two AVX2 vectors (x86 only; needs AVX2 and BMI2; Sparkle256 runs the
+    /// BMI2 scalar code, which is faster for four branches).
     Avx2,
 }
 
@@ -95,7 +98,7 @@ mod x86 {
 
     use super::{Avx2, BackendKind, Job, Portable};
 
-    cpufeatures::new!(avx2_cpuid, "avx2");
+    cpufeatures::new!(avx2_cpuid, "avx2", "bmi2");
     cpufeatures::new!(bmi2_cpuid, "bmi2");
 
     /// Proof that AVX2 was detected (private field: only this module creates it).
@@ -151,8 +154,8 @@ mod x86 {
     }
 
     /// # Safety
-    /// The CPU must support AVX2.
-    #[target_feature(enable = "avx2")]
+    /// The CPU must support AVX2 and BMI2.
+    #[target_feature(enable = "avx2,bmi2")]
     unsafe fn run_avx2<J: Job>(job: J) -> J::Output {
         job.run(Avx2(Avx2Token(())))
     }
@@ -167,7 +170,7 @@ mod x86 {
     #[inline]
     pub(super) fn dispatch<J: Job>(job: J) -> J::Output {
         match chosen() {
-            // SAFETY: `chosen` returns Avx2 only when `avx2_cpuid` detected AVX2.
+            // SAFETY: `chosen` returns Avx2 only when `avx2_cpuid` detected AVX2 and BMI2.
             BackendKind::Avx2 => unsafe { run_avx2(job) },
             // SAFETY: `chosen` returns Bmi2 only when `bmi2_cpuid` detected BMI2.
             BackendKind::Bmi2 => unsafe { run_bmi2(job) },
@@ -175,10 +178,21 @@ mod x86 {
         }
     }
 
+    /// Runs the 4-branch AVX2 code (not used by the dispatcher) if the CPU has AVX2.
+    #[cfg(test)]
+    pub(crate) fn avx2_sparkle256<const STEPS: usize>(state: &mut [u32; 8]) -> bool {
+        if !avx2_cpuid::get() {
+            return false;
+        }
+        // SAFETY: AVX2 was detected just above; N = 8 is a supported size.
+        unsafe { super::avx2::sparkle::<8, STEPS>(state) };
+        true
+    }
+
     /// Runs `job` with the AVX2 backend if the CPU has AVX2 (tests against portable).
     #[cfg(test)]
     pub(crate) fn with_avx2<J: Job>(job: J) -> Option<J::Output> {
-        // SAFETY: AVX2 was detected just before the call.
+        // SAFETY: AVX2 and BMI2 were detected just before the call.
         avx2_cpuid::get().then(|| unsafe { run_avx2(job) })
     }
 }
@@ -190,7 +204,7 @@ mod x86 {
     not(sparkle_backend = "portable")
 ))]
 #[cfg(test)]
-pub(crate) use x86::with_avx2;
+pub(crate) use x86::{avx2_sparkle256, with_avx2};
 
 /// Runs `job` with the best backend for this CPU (chosen once, on first use).
 #[inline]
@@ -306,6 +320,17 @@ mod tests {
             let mut got = input;
             if with_avx2(Both::<N, STEPS>(&mut got)).is_some() {
                 assert_eq!(expected, got, "avx2, N = {N}, steps = {STEPS}");
+            }
+            if N == 8 {
+                let mut got8 = [0u32; 8];
+                got8.copy_from_slice(&input[..8]);
+                if avx2_sparkle256::<STEPS>(&mut got8) {
+                    assert_eq!(
+                        expected[..],
+                        got8[..],
+                        "avx2 4-branch code, steps = {STEPS}"
+                    );
+                }
             }
         }
     }
