@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Family-specific CI stages for lwc-ascon (called by .ci/run from the repository root):
+#  1. the pyascon (PyPI `ascon` 0.0.9, Ascon v1.2) differential test,
+#  2. every ascon test again with the other word backend forced
+#     (x86_64: --cfg ascon_backend="bi32"; i686: --cfg ascon_backend="u64"),
+#  3. x86_64 with the run-time BMI dispatch disabled (--cfg lwc_force_portable), crate tests.
+set -euo pipefail
+
+start=$(date +%s)
+stage() { echo "ascon.sh: $1 ($(($(date +%s) - start)) s)"; }
+
+# ---- 1. pyascon ----
+pip_quiet() { python3 -m pip install --quiet --disable-pip-version-check "$@" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$@"; }
+( cd / && python3 -c 'import ascon._ascon' 2>/dev/null ) || pip_quiet 'ascon==0.0.9'
+vec=$(mktemp /tmp/ascon_pyascon.XXXXXX)
+( cd / && python3 - "$vec" <<'PY'
+import random, sys
+from ascon._ascon import ascon_encrypt, ascon_hash, ascon_mac
+rnd = random.Random(20261130)
+rb = lambda n: bytes(rnd.getrandbits(8) for _ in range(n))
+h = lambda b: b.hex().upper()
+out = []
+lens = list(range(0, 50)) + [63, 64, 65, 127, 128, 129, 200, 255, 256, 257, 500]
+for alg, kl in [("Ascon-128", 16), ("Ascon-128a", 16), ("Ascon-80pq", 20)]:
+    for n in lens:
+        k, nonce, ad, pt = rb(kl), rb(16), rb(rnd.randrange(0, 70)), rb(n)
+        ct = ascon_encrypt(k, nonce, ad, pt, alg)
+        out.append(f"Alg = {alg}\nKey = {h(k)}\nNonce = {h(nonce)}\nAD = {h(ad)}\nPT = {h(pt)}\nCT = {h(ct)}\n")
+for alg in ["Ascon-Hash", "Ascon-Hasha", "Ascon-Xof", "Ascon-Xofa"]:
+    for n in lens:
+        m = rb(n)
+        ol = 32 if alg in ("Ascon-Hash", "Ascon-Hasha") else rnd.randrange(1, 100)
+        out.append(f"Alg = {alg}\nMsg = {h(m)}\nOut = {h(ascon_hash(m, alg, ol))}\n")
+for alg in ["Ascon-Mac", "Ascon-Maca", "Ascon-Prf", "Ascon-Prfa", "Ascon-PrfShort"]:
+    for n in (range(0, 17) if alg == "Ascon-PrfShort" else lens):
+        k, m = rb(16), rb(n)
+        ol = 16 if alg in ("Ascon-Mac", "Ascon-Maca") else (rnd.randrange(1, 17) if alg == "Ascon-PrfShort" else rnd.randrange(1, 100))
+        out.append(f"Alg = {alg}\nKey = {h(k)}\nMsg = {h(m)}\nOut = {h(ascon_mac(k, m, alg, ol))}\n")
+open(sys.argv[1], "w").write("\n".join(out) + "\n")
+print(f"{len(out)} records")
+PY
+) >/dev/null
+ASCON_PYASCON_VECTORS="$vec" cargo test -q -p lwc-tests --no-default-features --features ascon --test ascon_pyascon -- --nocapture 2>&1 \
+    | grep -E "pyascon: [0-9]+ records agreed" || { echo "ascon.sh: pyascon differential FAILED"; exit 1; }
+rm -f "$vec"
+stage "pyascon 0.0.9 differential ok"
+
+# ---- 2. the other word backend ----
+export LWC_KAT_DIR="${LWC_KAT_DIR:-../shared/kat}"
+run_forced() { # target cfg
+    local target=$1 cfg=$2 dir="${CARGO_TARGET_DIR:-target}/ascon-ci-$3"
+    CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-ascon --target "$target" >/dev/null
+    CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-tests --no-default-features --features ascon --target "$target" >/dev/null
+}
+run_forced x86_64-unknown-linux-gnu 'ascon_backend="bi32"' bi32
+stage "x86_64 with ascon_backend=\"bi32\" ok"
+LWC_TESTS_QUICK=1 run_forced i686-unknown-linux-gnu 'ascon_backend="u64"' u64-i686
+stage "i686 with ascon_backend=\"u64\" ok"
+
+# ---- 3. no run-time dispatch (crate tests only: same code as the dispatched path, plain codegen) ----
+CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/ascon-ci-portable" RUSTFLAGS="--cfg lwc_force_portable" cargo test -q -p lwc-ascon >/dev/null
+stage "x86_64 with lwc_force_portable ok"
