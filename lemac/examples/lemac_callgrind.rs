@@ -29,5 +29,9 @@ fn main() {
             _ => panic!("unknown call {what}"),
         };
     }
-    println!("{acc} {:?}", lwc_lemac::hazmat::selected_backend());
+    println!(
+        "{acc} {:?}, compute_many lanes: {}",
+        lwc_lemac::hazmat::selected_backend(),
+        lwc_lemac::hazmat::compute_many_lanes()
+    );
 }

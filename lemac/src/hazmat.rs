@@ -6,7 +6,7 @@
 
 pub(crate) mod backends;
 
-pub use backends::{SelectedBackend, selected_backend};
+pub use backends::{SelectedBackend, compute_many_lanes, selected_backend};
 
 use aes::Aes128;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};

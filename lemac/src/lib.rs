@@ -1,5 +1,9 @@
 #![no_std]
-#![doc = include_str!("../README.md")]
+#![cfg_attr(not(miri), doc = include_str!("../README.md"))]
+#![cfg_attr(
+    miri,
+    doc = "LeMac and PetitMac (the README examples are not run under Miri: too slow)."
+)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]

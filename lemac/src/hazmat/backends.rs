@@ -64,10 +64,57 @@ pub(crate) mod generic {
         Backend, Backend2, LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word, word_at,
     };
 
+    // No closures (`array::map`, `from_fn`) in this module: a closure is not compiled with the
+    // caller's target features, so the intrinsics inside it would not be inlined.
+
+    /// Loads `N` words into registers.
+    #[inline(always)]
+    fn load_words<B: Backend, const N: usize>(b: B, w: &[Word; N]) -> [B::W; N] {
+        let mut out = [b.load(&[0; 16]); N];
+        for i in 0..N {
+            out[i] = b.load(&w[i]);
+        }
+        out
+    }
+
+    /// Loads `N` word pairs into two-lane registers.
+    #[inline(always)]
+    fn load_words2<B: Backend2, const N: usize>(b: B, lo: &[Word; N], hi: &[Word; N]) -> [B::W; N] {
+        let mut out = [b.load(&[0; 16]); N];
+        for i in 0..N {
+            out[i] = b.load2(&lo[i], &hi[i]);
+        }
+        out
+    }
+
+    /// Stores `N` registers.
+    #[inline(always)]
+    fn store_words<B: Backend, const N: usize>(b: B, w: &[B::W; N], out: &mut [Word; N]) {
+        for i in 0..N {
+            out[i] = b.store(w[i]);
+        }
+    }
+
     /// The four message words of the 64-byte block at the start of `blk`.
     #[inline(always)]
     fn load_block<B: Backend>(b: B, blk: &[u8]) -> [B::W; 4] {
-        [0, 16, 32, 48].map(|o| b.load(word_at(blk, o)))
+        [
+            b.load(word_at(blk, 0)),
+            b.load(word_at(blk, 16)),
+            b.load(word_at(blk, 32)),
+            b.load(word_at(blk, 48)),
+        ]
+    }
+
+    /// The four two-lane message words of the 64-byte blocks at the start of `x` and `y`.
+    #[inline(always)]
+    fn load_block2<B: Backend2>(b: B, x: &[u8], y: &[u8]) -> [B::W; 4] {
+        [
+            b.load2(word_at(x, 0), word_at(y, 0)),
+            b.load2(word_at(x, 16), word_at(y, 16)),
+            b.load2(word_at(x, 32), word_at(y, 32)),
+            b.load2(word_at(x, 48), word_at(y, 48)),
+        ]
     }
 
     /// One LeMac block on register-held state (all right-hand sides use the old values).
@@ -95,8 +142,8 @@ pub(crate) mod generic {
     /// renamed), which lets the register allocator drop most copies.
     #[inline(always)]
     pub(crate) fn lemac_absorb<B: Backend>(b: B, st: &mut LeMacState, data: &[u8]) {
-        let mut s = st.s.map(|w| b.load(&w));
-        let mut r = st.r.map(|w| b.load(&w));
+        let mut s = load_words(b, &st.s);
+        let mut r = load_words(b, &st.r);
         let mut big = data.chunks_exact(6 * 64);
         for six in &mut big {
             for i in 0..6 {
@@ -106,19 +153,30 @@ pub(crate) mod generic {
         for blk in big.remainder().chunks_exact(64) {
             lemac_block(b, &mut s, &mut r, load_block(b, blk));
         }
-        st.s = s.map(|w| b.store(w));
-        st.r = r.map(|w| b.store(w));
+        store_words(b, &s, &mut st.s);
+        store_words(b, &r, &mut st.r);
     }
 
     /// Absorbs the same number of whole blocks from two messages, one per lane.
     #[inline(always)]
     #[allow(dead_code)]
     pub(crate) fn lemac_absorb2<B: Backend2>(b: B, st: &mut [LeMacState; 2], d0: &[u8], d1: &[u8]) {
-        let mut s: [B::W; 9] = core::array::from_fn(|j| b.load2(&st[0].s[j], &st[1].s[j]));
-        let mut r: [B::W; 4] = core::array::from_fn(|j| b.load2(&st[0].r[j], &st[1].r[j]));
-        for (x, y) in d0.chunks_exact(64).zip(d1.chunks_exact(64)) {
-            let m = [0, 16, 32, 48].map(|o| b.load2(word_at(x, o), word_at(y, o)));
-            lemac_block(b, &mut s, &mut r, m);
+        let mut s = load_words2(b, &st[0].s, &st[1].s);
+        let mut r = load_words2(b, &st[0].r, &st[1].r);
+        let n = d0.len().min(d1.len()) / 64;
+        let (d0, d1) = (&d0[..64 * n], &d1[..64 * n]);
+        let mut i = 0;
+        while i + 3 <= n {
+            for k in 0..3 {
+                let (x, y) = (&d0[64 * (i + k)..], &d1[64 * (i + k)..]);
+                lemac_block(b, &mut s, &mut r, load_block2(b, x, y));
+            }
+            i += 3;
+        }
+        while i < n {
+            let (x, y) = (&d0[64 * i..], &d1[64 * i..]);
+            lemac_block(b, &mut s, &mut r, load_block2(b, x, y));
+            i += 1;
         }
         for j in 0..9 {
             [st[0].s[j], st[1].s[j]] = b.store2(s[j]);
@@ -140,7 +198,10 @@ pub(crate) mod generic {
         nonces: [&Word; 2],
         msgs: [&[u8]; 2],
     ) -> [Word; 2] {
-        let full = msgs.map(|m| m.len() - m.len() % 64);
+        let full = [
+            msgs[0].len() - msgs[0].len() % 64,
+            msgs[1].len() - msgs[1].len() % 64,
+        ];
         let common = full[0].min(full[1]);
         let mut st = [LeMacState::new(ctx); 2];
         lemac_absorb2(b, &mut st, &msgs[0][..common], &msgs[1][..common]);
@@ -150,7 +211,7 @@ pub(crate) mod generic {
                 lemac_last_blocks(&msgs[1][full[1]..]),
             ];
             lemac_absorb2(b, &mut st, &last[0], &last[1]);
-            let x: [B::W; 9] = core::array::from_fn(|j| b.load2(&st[0].s[j], &st[1].s[j]));
+            let x = load_words2(b, &st[0].s, &st[1].s);
             let n = b.load2(nonces[0], nonces[1]);
             b.store2(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, n))
         } else {
@@ -241,7 +302,7 @@ pub(crate) mod generic {
         let mut last = lemac_last_blocks(tail);
         let mut st = *st;
         lemac_absorb(b, &mut st, &last);
-        let x = st.s.map(|w| b.load(&w));
+        let x = load_words(b, &st.s);
         let tag = b.store(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, b.load(nonce)));
         #[cfg(feature = "zeroize")]
         {
@@ -270,7 +331,7 @@ pub(crate) mod generic {
     #[inline(always)]
     pub(crate) fn petitmac_absorb<B: Backend>(b: B, st: &mut PetitMacState, data: &[u8]) {
         let mut s = b.load(&st.s);
-        let [mut r0, mut r1, mut r2, mut r3, mut r4] = st.r.map(|w| b.load(&w));
+        let [mut r0, mut r1, mut r2, mut r3, mut r4] = load_words(b, &st.r);
         for w in data.chunks_exact(16) {
             let m = b.load(word_at(w, 0));
             let a = b.enc(s, b.xor(m, r4));
@@ -284,7 +345,7 @@ pub(crate) mod generic {
             r4 = o2;
         }
         st.s = b.store(s);
-        st.r = [r0, r1, r2, r3, r4].map(|w| b.store(w));
+        store_words(b, &[r0, r1, r2, r3, r4], &mut st.r);
     }
 
     /// Pads `tail` (shorter than 16 bytes), absorbs it into a copy of `st`, and returns the tag.
@@ -302,7 +363,7 @@ pub(crate) mod generic {
         last[n] = 0x01;
         let mut st = *st;
         petitmac_absorb(b, &mut st, &last);
-        let x = [st.s, st.r[0], st.r[1], st.r[2], st.r[3], st.r[4]].map(|w| b.load(&w));
+        let x = load_words(b, &[st.s, st.r[0], st.r[1], st.r[2], st.r[3], st.r[4]]);
         let tag = b.store(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, b.load(nonce)));
         #[cfg(feature = "zeroize")]
         {
@@ -409,6 +470,21 @@ pub fn selected_backend() -> SelectedBackend {
         return SelectedBackend::Armv8;
     }
     SelectedBackend::Portable
+}
+
+/// How many messages [`LeMac::compute_many`](crate::LeMac::compute_many) runs side by side on this
+/// CPU: 2 with the VAES backend (x86_64, Rust 1.89+), else 1.
+#[must_use]
+pub fn compute_many_lanes() -> usize {
+    #[cfg(all(
+        target_arch = "x86_64",
+        lemac_vaes,
+        not(any(miri, lwc_force_portable, lemac_backend = "portable"))
+    ))]
+    if x86::vaes::available() {
+        return 2;
+    }
+    1
 }
 
 /// Dispatches one operation to the first available SIMD backend, else to the portable one.
@@ -550,6 +626,10 @@ pub(crate) mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "under Miri only the portable backend exists (and AES is slow)"
+    )]
     fn dispatched_matches_portable() {
         let mut rng = Rand(0x5eed_0000);
         check_lemac_against_portable(&mut rng, lemac_mac);

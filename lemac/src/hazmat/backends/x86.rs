@@ -232,6 +232,10 @@ pub(crate) mod vaes {
         generic::lemac_mac2(Vaes(()), AesNi(()), ctx, nonces, msgs)
     }
 
+    pub(crate) fn available() -> bool {
+        vaes_cpuid::get()
+    }
+
     /// Two tags on the VAES lanes, or `None` without VAES.
     pub(crate) fn lemac_mac2(
         ctx: &LeMacContext,
