@@ -11,13 +11,15 @@ summary() { printf '%-28s %s\n' "lemac: $1" "$2"; }
 t0=$SECONDS
 
 # --- 1. portable backend forced -------------------------------------------------------------
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/lemac-portable"
+BASE_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
+# A separate folder: the RUSTFLAGS below would otherwise invalidate the common build.
+export CARGO_TARGET_DIR="$BASE_TARGET_DIR/lemac-portable"
 RUSTFLAGS='--cfg lemac_backend="portable" --cfg aes_backend="soft"' \
   cargo test -q -p lwc-lemac >/dev/null
 LWC_LEMAC_EXPECT_BACKEND=Portable RUSTFLAGS='--cfg lemac_backend="portable" --cfg aes_backend="soft"' \
   cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac >/dev/null
 summary "portable backend" "ok ($((SECONDS - t0)) s)"
-unset CARGO_TARGET_DIR
+export CARGO_TARGET_DIR="$BASE_TARGET_DIR"
 
 # --- 2. aarch64 under qemu ----------------------------------------------------------------------
 t1=$SECONDS
