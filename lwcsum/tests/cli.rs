@@ -697,3 +697,27 @@ fn list_has_every_family() {
         assert!(names.iter().any(|x| x == n), "{n} missing from --list");
     }
 }
+
+/// sysfs files claim 4096 bytes and hold fewer: hashed like any file, not "truncated".
+#[cfg(target_os = "linux")]
+#[test]
+fn sysfs_file_shorter_than_its_size() {
+    let p = Path::new("/sys/kernel/mm/transparent_hugepage/enabled");
+    let (Ok(meta), Ok(data)) = (fs::metadata(p), fs::read(p)) else {
+        eprintln!("note: {} not readable here; skipping", p.display());
+        return;
+    };
+    let out = run(&a(&[p.to_str().unwrap()]), None);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "size {} read {}: {}",
+        meta.len(),
+        data.len(),
+        stderr(&out)
+    );
+    assert_eq!(
+        stdout(&out),
+        format!("{}  {}\n", digest_of(&data), p.display())
+    );
+}
