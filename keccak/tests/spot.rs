@@ -140,3 +140,40 @@ fn simd_x4_matches_portable() {
         }
     }
 }
+
+/// With `rayon`, inputs of 1 MiB or more given to one `update` go to threads; the output must
+/// equal RustCrypto `k12` and the small-chunk (single-thread) path.
+#[cfg(all(feature = "rayon", not(miri)))]
+#[test]
+fn rayon_paths() {
+    use lwc_keccak::ParallelHash256;
+    let m: Vec<u8> = (0..3 * 1024 * 1024 + 12345u32)
+        .map(|i| (i % 253) as u8)
+        .collect();
+    for kt128 in [true, false] {
+        let n = if kt128 { 32 } else { 64 };
+        let want = if kt128 {
+            xof(k12::Kt128::default(), &m, n)
+        } else {
+            xof(k12::Kt256::default(), &m, n)
+        };
+        let got = if kt128 {
+            xof(Kt128::default(), &m, n)
+        } else {
+            xof(Kt256::default(), &m, n)
+        };
+        assert_eq!(got, want, "KT with rayon");
+    }
+    for b in [1000usize, 8192, 65536] {
+        let mut big = ParallelHash256::new(b, b"S").unwrap();
+        Update::update(&mut big, &m);
+        let mut small = ParallelHash256::new(b, b"S").unwrap();
+        for c in m.chunks(4096) {
+            Update::update(&mut small, c);
+        }
+        let (mut x, mut y) = ([0u8; 64], [0u8; 64]);
+        big.finalize_into_slice(&mut x);
+        small.finalize_into_slice(&mut y);
+        assert_eq!(x, y, "ParallelHash B={b} with rayon");
+    }
+}

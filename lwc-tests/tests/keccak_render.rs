@@ -76,7 +76,7 @@ pub fn render_k12_txt() -> String {
     entry(&mut s, "M=empty, C=empty", b"", b"", 10032, Some(32));
     for i in 0..=6u32 {
         let len = 17usize.pow(i);
-        if len > 1_000_000 && lwc_tests::quick() {
+        if len > 20_000_000 && lwc_tests::quick() {
             // Under qemu/Miri the 24 MB case is too slow; the native run covers it.
             s.push_str(K12_17_6_BLOCK);
             continue;
