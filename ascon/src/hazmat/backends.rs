@@ -139,6 +139,19 @@ mod tests {
     }
 
     #[test]
+    fn the_documented_backend_is_selected() {
+        let expected = if cfg!(ascon_backend = "bi32") {
+            "bi32"
+        } else if cfg!(ascon_backend = "u64") || cfg!(target_pointer_width = "64") {
+            "u64"
+        } else {
+            "bi32"
+        };
+        assert_eq!(super::Lanes::NAME, expected);
+        assert!(super::name().starts_with(expected));
+    }
+
+    #[test]
     fn interleave_round_trips() {
         let mut seed = 77u64;
         for _ in 0..if cfg!(miri) { 10 } else { 1000 } {
