@@ -390,6 +390,7 @@ pub(crate) mod generic {
 }
 
 /// Defines the `#[target_feature]` entry points of a SIMD backend (used inside the backend module).
+#[allow(unused_macros)]
 macro_rules! target_feature_entry_points {
     ($features:literal, $backend:expr) => {
         use $crate::hazmat::backends::generic;

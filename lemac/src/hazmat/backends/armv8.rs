@@ -43,14 +43,35 @@ impl Backend for Armv8 {
     #[inline(always)]
     fn enc(self, x: uint8x16_t, k: uint8x16_t) -> uint8x16_t {
         // SAFETY: the `aes` feature was detected before any `Armv8` was created.
-        unsafe { veorq_u8(vaesmcq_u8(vaeseq_u8(x, vdupq_n_u8(0))), k) }
+        unsafe { round(x, k) }
     }
 
     #[inline(always)]
     fn enc_last(self, x: uint8x16_t, k: uint8x16_t) -> uint8x16_t {
         // SAFETY: the `aes` feature was detected before any `Armv8` was created.
-        unsafe { veorq_u8(vaeseq_u8(x, vdupq_n_u8(0)), k) }
+        unsafe { last_round(x, k) }
     }
+}
+
+// `#[inline]` (not `always`) helpers carrying the `aes` feature, like the x86 intrinsics: they
+// inline once the trait methods above are inlined into the `#[target_feature]` entry points.
+
+/// `R(x) ^ k` = `AESMC(AESE(x, 0)) ^ k`.
+#[inline]
+#[allow(unused_unsafe)] // the intrinsics are `unsafe fn` before Rust 1.87
+#[target_feature(enable = "aes,neon")]
+unsafe fn round(x: uint8x16_t, k: uint8x16_t) -> uint8x16_t {
+    // SAFETY: this function is compiled with (and only called after detecting) `aes`.
+    unsafe { veorq_u8(vaesmcq_u8(vaeseq_u8(x, vdupq_n_u8(0))), k) }
+}
+
+/// The last AES round `SR(SB(x)) ^ k` = `AESE(x, 0) ^ k`.
+#[inline]
+#[allow(unused_unsafe)] // the intrinsics are `unsafe fn` before Rust 1.87
+#[target_feature(enable = "aes,neon")]
+unsafe fn last_round(x: uint8x16_t, k: uint8x16_t) -> uint8x16_t {
+    // SAFETY: this function is compiled with (and only called after detecting) `aes`.
+    unsafe { veorq_u8(vaeseq_u8(x, vdupq_n_u8(0)), k) }
 }
 
 /// Entry points compiled with the crypto extensions.
