@@ -191,7 +191,12 @@ impl<const RATE: usize> ParallelHash<RATE> {
     /// Calls `f` with the chaining value of each whole block of `data`, in order.
     fn for_each_cv(b: usize, data: &[u8], mut f: impl FnMut(&[u8])) {
         let cv = Self::CV;
-        let mut quads = data.chunks_exact(4 * b);
+        // `4 * b` cannot overflow when it fits in `data`; otherwise there is no group of four.
+        let quad_len = match b.checked_mul(4) {
+            Some(q) if q <= data.len() => q,
+            _ => data.len() + 1,
+        };
+        let mut quads = data.chunks_exact(quad_len);
         for quad in &mut quads {
             let mut cvs = [[0u8; 64]; 4];
             let [c0, c1, c2, c3] = &mut cvs;
@@ -223,7 +228,7 @@ impl<const RATE: usize> ParallelHash<RATE> {
         #[cfg(feature = "rayon")]
         if data.len() >= crate::RAYON_MIN {
             use rayon::prelude::*;
-            let per_task = (crate::RAYON_MIN / 16 / b).max(4) * b;
+            let per_task = (crate::RAYON_MIN / 16 / b).max(4).saturating_mul(b);
             let parts: alloc::vec::Vec<alloc::vec::Vec<u8>> = data
                 .par_chunks(per_task)
                 .map(|part| {

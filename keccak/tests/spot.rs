@@ -177,3 +177,15 @@ fn rayon_paths() {
         assert_eq!(x, y, "ParallelHash B={b} with rayon");
     }
 }
+
+/// Huge ParallelHash block sizes must not overflow or panic.
+#[test]
+fn parallel_hash_huge_block_size() {
+    for b in [usize::MAX, usize::MAX / 4 + 1, 1 << 40] {
+        let mut p = ParallelHash128::new(b, b"").unwrap();
+        Update::update(&mut p, &[1u8; 300]);
+        let mut out = [0u8; 32];
+        p.finalize_into_slice(&mut out);
+        assert_ne!(out, [0u8; 32]);
+    }
+}
