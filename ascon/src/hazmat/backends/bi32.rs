@@ -7,40 +7,51 @@
 //! interleaved when absorbed ([`Lanes::xor`], [`Lanes::set`]) and de-interleaved when read
 //! ([`Lanes::get`]), once per word.
 
+/// Moves the even bits of `x` to its low half and the odd bits to its high half (32-bit
+/// operations only, so it is cheap on 32-bit targets).
+#[inline(always)]
+const fn unshuffle32(mut x: u32) -> u32 {
+    let mut t;
+    t = (x ^ (x >> 1)) & 0x2222_2222;
+    x ^= t ^ (t << 1);
+    t = (x ^ (x >> 2)) & 0x0c0c_0c0c;
+    x ^= t ^ (t << 2);
+    t = (x ^ (x >> 4)) & 0x00f0_00f0;
+    x ^= t ^ (t << 4);
+    t = (x ^ (x >> 8)) & 0x0000_ff00;
+    x ^= t ^ (t << 8);
+    x
+}
+
+/// Inverse of [`unshuffle32`].
+#[inline(always)]
+const fn shuffle32(mut x: u32) -> u32 {
+    let mut t;
+    t = (x ^ (x >> 8)) & 0x0000_ff00;
+    x ^= t ^ (t << 8);
+    t = (x ^ (x >> 4)) & 0x00f0_00f0;
+    x ^= t ^ (t << 4);
+    t = (x ^ (x >> 2)) & 0x0c0c_0c0c;
+    x ^= t ^ (t << 2);
+    t = (x ^ (x >> 1)) & 0x2222_2222;
+    x ^= t ^ (t << 1);
+    x
+}
+
 /// Splits `x` into (even bits, odd bits).
 #[inline(always)]
 pub(crate) const fn interleave(x: u64) -> (u32, u32) {
-    let mut x = x;
-    let mut t;
-    t = (x ^ (x >> 1)) & 0x2222_2222_2222_2222;
-    x ^= t ^ (t << 1);
-    t = (x ^ (x >> 2)) & 0x0c0c_0c0c_0c0c_0c0c;
-    x ^= t ^ (t << 2);
-    t = (x ^ (x >> 4)) & 0x00f0_00f0_00f0_00f0;
-    x ^= t ^ (t << 4);
-    t = (x ^ (x >> 8)) & 0x0000_ff00_0000_ff00;
-    x ^= t ^ (t << 8);
-    t = (x ^ (x >> 16)) & 0x0000_0000_ffff_0000;
-    x ^= t ^ (t << 16);
-    (x as u32, (x >> 32) as u32)
+    let lo = unshuffle32(x as u32);
+    let hi = unshuffle32((x >> 32) as u32);
+    ((lo & 0xffff) | (hi << 16), (lo >> 16) | (hi & 0xffff_0000))
 }
 
 /// Inverse of [`interleave`].
 #[inline(always)]
 pub(crate) const fn deinterleave(e: u32, o: u32) -> u64 {
-    let mut x = (e as u64) | ((o as u64) << 32);
-    let mut t;
-    t = (x ^ (x >> 16)) & 0x0000_0000_ffff_0000;
-    x ^= t ^ (t << 16);
-    t = (x ^ (x >> 8)) & 0x0000_ff00_0000_ff00;
-    x ^= t ^ (t << 8);
-    t = (x ^ (x >> 4)) & 0x00f0_00f0_00f0_00f0;
-    x ^= t ^ (t << 4);
-    t = (x ^ (x >> 2)) & 0x0c0c_0c0c_0c0c_0c0c;
-    x ^= t ^ (t << 2);
-    t = (x ^ (x >> 1)) & 0x2222_2222_2222_2222;
-    x ^= t ^ (t << 1);
-    x
+    let lo = shuffle32((e & 0xffff) | (o << 16));
+    let hi = shuffle32((e >> 16) | (o & 0xffff_0000));
+    (lo as u64) | ((hi as u64) << 32)
 }
 
 /// The round constants split into (even, odd) halves, same order as the 64-bit table.
