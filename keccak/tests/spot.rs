@@ -181,7 +181,7 @@ fn rayon_paths() {
 /// Huge ParallelHash block sizes must not overflow or panic.
 #[test]
 fn parallel_hash_huge_block_size() {
-    for b in [usize::MAX, usize::MAX / 4 + 1, 1 << 40] {
+    for b in [usize::MAX, usize::MAX / 4 + 1, usize::MAX / 3] {
         let mut p = ParallelHash128::new(b, b"").unwrap();
         Update::update(&mut p, &[1u8; 300]);
         let mut out = [0u8; 32];
