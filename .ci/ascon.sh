@@ -50,7 +50,7 @@ export LWC_KAT_DIR="${LWC_KAT_DIR:-../shared/kat}"
 run_forced() { # target cfg
     local target=$1 cfg=$2 dir="${CARGO_TARGET_DIR:-target}/ascon-ci-$3"
     CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-ascon --target "$target" >/dev/null
-    CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-tests --no-default-features --features ascon --target "$target" >/dev/null
+    CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-tests --no-default-features --features ascon --target "$target" --test ascon_kat --test ascon_vectors --test ascon_peers >/dev/null
 }
 run_forced x86_64-unknown-linux-gnu 'ascon_backend="bi32"' bi32
 stage "x86_64 with ascon_backend=\"bi32\" ok"
