@@ -672,3 +672,20 @@ fn selected_backend_as_expected() {
         assert_eq!(selected, want.to_string_lossy());
     }
 }
+
+#[test]
+#[ignore = "heavy: 3 x 64 MiB through LeMac (well under a second in release)"]
+fn long_message_paths_agree() {
+    let msg: Vec<u8> = (0..64usize << 20)
+        .map(|i| (i as u32).wrapping_mul(2_654_435_761).to_le_bytes()[3])
+        .collect();
+    let mac = LeMac::new(&K.into());
+    let one = mac.compute(&K, &msg);
+    let mut s = LeMac::new_with_nonce(&K, &K);
+    for c in msg.chunks((1 << 20) + 7) {
+        s.update(c);
+    }
+    assert_eq!(s.finalize().into_bytes().0, one);
+    assert_eq!(mac.compute_many(&[K, K], &[&msg, &msg]), [one, one]);
+    assert_ne!(mac.compute(&K, &msg[1..]), one);
+}
