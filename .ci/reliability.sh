@@ -6,7 +6,7 @@
 #      The only suppressions are the tag-decision branches of the AEAD decrypt functions (counted and
 #      printed). A negative control (a table lookup at a secret index) must be reported.
 #   2. the same with the portable code forced (--cfg lwc_force_portable, software AES in `aes`).
-#   3. fuzz smoke: every cargo-fuzz target in fuzz/ for FUZZ_SECONDS (default 20) seconds each, from
+#   3. fuzz smoke: every cargo-fuzz target in fuzz/ for FUZZ_SECONDS (default 15) seconds each, from
 #      seeds generated out of the official vectors (fuzz/seeds.py); prints executions and coverage.
 # The zeroize and bad-input tests (reliability_zeroize.rs, reliability_badinput.rs) run in the
 # common `cargo test --workspace` stage. Installs valgrind, nightly and cargo-fuzz only when missing.
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
-FUZZ_SECONDS="${FUZZ_SECONDS:-20}"
+FUZZ_SECONDS="${FUZZ_SECONDS:-15}"
 STAGES=("$@")
 [ ${#STAGES[@]} -gt 0 ] || STAGES=(ct ct-portable fuzz)
 want() { local s; for s in "${STAGES[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
