@@ -75,12 +75,13 @@ const fn ror(e: u32, o: u32, r: u32) -> (u32, u32) {
     }
 }
 
-/// `x ^= ror(x, a) ^ ror(x, b)` on an interleaved word.
+/// `x ^ ror(x, a) ^ ror(x, b)` on an interleaved word, computed as
+/// `x ^ ror(x ^ ror(x, b - a), a)` (fewer live values: it matters on register-poor targets).
 #[inline(always)]
 const fn diffuse(w: (u32, u32), a: u32, b: u32) -> (u32, u32) {
-    let (ae, ao) = ror(w.0, w.1, a);
-    let (be, bo) = ror(w.0, w.1, b);
-    (w.0 ^ ae ^ be, w.1 ^ ao ^ bo)
+    let (re, ro) = ror(w.0, w.1, b - a);
+    let (te, to) = ror(w.0 ^ re, w.1 ^ ro, a);
+    (w.0 ^ te, w.1 ^ to)
 }
 
 /// The S-box on one 32-bit slice of the five words.
@@ -126,7 +127,7 @@ impl Lanes {
         let e = sbox(self.e);
         let o = sbox(self.o);
         let w0 = diffuse((e[0], o[0]), 19, 28);
-        let w1 = diffuse((e[1], o[1]), 61, 39);
+        let w1 = diffuse((e[1], o[1]), 39, 61);
         let w2 = diffuse((e[2], o[2]), 1, 6);
         let w3 = diffuse((e[3], o[3]), 10, 17);
         let w4 = diffuse((e[4], o[4]), 7, 41);
