@@ -13,7 +13,8 @@ use lwc_tests::{Failures, expect_eq, text::parse};
 
 fn aead_enc<A: KeyInit + AeadInOut>(k: &[u8], n: &[u8], ad: &[u8], pt: &[u8]) -> Vec<u8> {
     let c = A::new_from_slice(k).unwrap();
-    c.encrypt(n.try_into().unwrap(), Payload { msg: pt, aad: ad }).unwrap()
+    c.encrypt(n.try_into().unwrap(), Payload { msg: pt, aad: ad })
+        .unwrap()
 }
 
 fn xof<X: Default + Update + ExtendableOutput>(m: &[u8], n: usize) -> Vec<u8> {
@@ -72,7 +73,10 @@ fn pyascon_differential() {
                 "Ascon-Prfa" => prf::<v12::AsconPrfa>(&k, &m, out.len()),
                 "Ascon-PrfShort" => {
                     let mut o = vec![0u8; out.len()];
-                    v12::AsconPrfShort::new_from_slice(&k).unwrap().prf(&m, &mut o).unwrap();
+                    v12::AsconPrfShort::new_from_slice(&k)
+                        .unwrap()
+                        .prf(&m, &mut o)
+                        .unwrap();
                     o
                 }
                 a => panic!("unknown {a}"),
