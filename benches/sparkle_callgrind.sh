@@ -5,6 +5,9 @@
 # Usage: benches/sparkle_callgrind.sh [extra RUSTFLAGS]
 #   e.g. benches/sparkle_callgrind.sh '--cfg sparkle_backend="portable"'   (portable backend only)
 #        benches/sparkle_callgrind.sh '-C target-cpu=native'
+# Columns: the backend the dispatcher picks ("auto"), then each backend forced at run time
+# (SPARKLE_BACKENDS="auto avx2 bmi2 portable" by default; one that the CPU lacks prints "-").
+# SPARKLE_ALGS selects algorithms; SPARKLE_SIZES the sizes (default "4096 64").
 # Targets (issue 5, portable, default x86_64 target, 4096 B): Esch256 <= 60, Esch384 <= 95,
 # Schwaemm256-128 <= 31, Schwaemm128-128 <= 41 (C++ seed: 91.2 / 142.1 / 47.5 / 62.4).
 set -euo pipefail
@@ -14,19 +17,29 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/sparkle-callgrind"
 RUSTFLAGS="${1:-}" cargo build -q --release -p lwc-sparkle --example sparkle_callgrind
 BIN="$CARGO_TARGET_DIR/release/examples/sparkle_callgrind"
 ITER=20
-ir() { # algorithm size iterations
-    local log
-    log=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" "$1" "$2" "$3" 2>&1) \
-        || { echo "valgrind failed for $*:" >&2; echo "$log" | tail -20 >&2; exit 1; }
+BACKENDS=${SPARKLE_BACKENDS:-auto avx2 bmi2 portable}
+SIZES=${SPARKLE_SIZES:-4096 64}
+ir() { # algorithm size iterations backend
+    local log rc=0
+    local args=("$1" "$2" "$3")
+    [ "$4" = auto ] || args+=("$4")
+    log=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" "${args[@]}" 2>&1) || rc=$?
+    if [ "$rc" = 3 ]; then echo unavailable; return; fi
+    [ "$rc" = 0 ] || { echo "valgrind failed for $*:" >&2; echo "$log" | tail -20 >&2; exit 1; }
     echo "$log" | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
 }
-printf '%-18s %10s %10s\n' algorithm "Ir/B@4096" "Ir/B@64"
+printf '%-18s' "Ir/byte"
+for size in $SIZES; do for b in $BACKENDS; do printf ' %14s' "$b@$size"; done; done
+echo
 for alg in ${SPARKLE_ALGS:-esch256 esch384 schwaemm256_128 schwaemm128_128 xoesch256 xoesch384 schwaemm192_192 schwaemm256_256}; do
-    row=()
-    for size in 4096 64; do
-        base=$(ir "$alg" "$size" 0)
-        full=$(ir "$alg" "$size" "$ITER")
-        row+=("$(awk -v a="$full" -v b="$base" -v n="$ITER" -v s="$size" 'BEGIN { printf "%.1f", (a - b) / (n * s) }')")
+    printf '%-18s' "$alg"
+    for size in $SIZES; do
+        for b in $BACKENDS; do
+            base=$(ir "$alg" "$size" 0 "$b")
+            if [ "$base" = unavailable ]; then printf ' %14s' -; continue; fi
+            full=$(ir "$alg" "$size" "$ITER" "$b")
+            printf ' %14s' "$(awk -v a="$full" -v b="$base" -v n="$ITER" -v s="$size" 'BEGIN { printf "%.1f", (a - b) / (n * s) }')"
+        done
     done
-    printf '%-18s %10s %10s\n' "$alg" "${row[0]}" "${row[1]}"
+    echo
 done

@@ -1,7 +1,8 @@
 //! Workload for `benches/sparkle_callgrind.sh`: runs one algorithm `iterations` times on a message of
 //! `size` bytes, so that the difference of two callgrind runs gives the instructions per call.
 //!
-//! Usage: `sparkle_callgrind <esch256|esch384|xoesch256|xoesch384|schwaemm128_128|schwaemm256_128|schwaemm192_192|schwaemm256_256> <size> <iterations>`
+//! Usage: `sparkle_callgrind <esch256|esch384|xoesch256|xoesch384|schwaemm128_128|schwaemm256_128|schwaemm192_192|schwaemm256_256> <size> <iterations> [avx2|bmi2|portable]`
+//! (the optional last argument forces that backend; by default the dispatcher chooses).
 
 use aead::{AeadInOut, KeyInit};
 use digest::{Digest, ExtendableOutput, Update, XofReader};
@@ -50,9 +51,28 @@ fn xof<X: ExtendableOutput + Update + Default>(
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() != 4 {
-        eprintln!("usage: {} <algorithm> <size> <iterations>", args[0]);
+    if args.len() != 4 && args.len() != 5 {
+        eprintln!(
+            "usage: {} <algorithm> <size> <iterations> [avx2|bmi2|portable]",
+            args[0]
+        );
         std::process::exit(2);
+    }
+    if let Some(b) = args.get(4) {
+        use lwc_sparkle::hazmat::{BackendKind, force_backend};
+        let kind = match b.as_str() {
+            "avx2" => BackendKind::Avx2,
+            "bmi2" => BackendKind::Bmi2,
+            "portable" => BackendKind::Portable,
+            other => {
+                eprintln!("unknown backend {other}");
+                std::process::exit(2);
+            }
+        };
+        if !force_backend(kind) {
+            eprintln!("backend {b} is not available here");
+            std::process::exit(3);
+        }
     }
     let size: usize = args[2].parse().expect("size");
     let iterations: usize = args[3].parse().expect("iterations");

@@ -120,18 +120,31 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
             }};
         }
 
+        // Step constants (`y0 ^= C[s mod 8]`, `y1 ^= s`). Lanes beyond the branch count are
+        // don't-care; filling them keeps the constant a plain 32-byte load (valgrind 3.19 cannot
+        // decode the register form of `vmovq` that LLVM otherwise uses to build it).
+        let k = |lane: usize| if lane < N / 2 { 0 } else { 0x5A5A_5A5A };
+        macro_rules! step_constant {
+            ($s:expr) => {{
+                let s: usize = $s;
+                _mm256_setr_epi32(
+                    RCON[s % 8] as i32,
+                    s as i32,
+                    k(2),
+                    k(3),
+                    k(4),
+                    k(5),
+                    k(6),
+                    k(7),
+                )
+            }};
+        }
+        y = _mm256_xor_si256(y, step_constant!(0));
+
         macro_rules! unrolled {
             ($($s:literal)*) => {
                 $(
                     if $s < STEPS {
-                        // Lanes beyond the branch count are don't-care; filling them keeps the
-                        // constant a plain 32-byte load (valgrind 3.19 cannot decode the
-                        // register form of `vmovq` that LLVM otherwise uses to build it).
-                        let k = |lane: usize| if lane < N / 2 { 0 } else { 0x5A5A_5A5A };
-                        y = _mm256_xor_si256(
-                            y,
-                            _mm256_setr_epi32(RCON[$s % 8] as i32, $s, k(2), k(3), k(4), k(5), k(6), k(7)),
-                        );
                         // Alzette on every branch.
                         x = _mm256_add_epi32(x, rotr!(y, 31, 1));
                         y = _mm256_xor_si256(y, _mm256_shuffle_epi8(x, rot24));
@@ -145,18 +158,31 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
                         x = _mm256_add_epi32(x, _mm256_shuffle_epi8(y, rot24));
                         y = _mm256_xor_si256(y, _mm256_shuffle_epi8(x, rot16));
                         x = _mm256_xor_si256(x, c);
-                        // Linear layer (crossed: x gets ELL of the y sum and vice versa).
+                        // Linear layer (crossed: x gets ELL of the y sum and vice versa). The parts
+                        // that do not depend on the sums are computed first, off the critical path,
+                        // and the next step's constant is folded into the new y.
+                        let px = _mm256_xor_si256(
+                            _mm256_permutevar8x32_epi32(x, rotate),
+                            _mm256_and_si256(next!(x), left),
+                        );
+                        let py = _mm256_xor_si256(
+                            _mm256_xor_si256(
+                                _mm256_permutevar8x32_epi32(y, rotate),
+                                _mm256_and_si256(next!(y), left),
+                            ),
+                            step_constant!($s + 1),
+                        );
                         let tx = ell!(left_sum!(x));
                         let ty = ell!(left_sum!(y));
-                        let fx = _mm256_and_si256(_mm256_xor_si256(next!(x), ty), left);
-                        let fy = _mm256_and_si256(_mm256_xor_si256(next!(y), tx), left);
-                        x = _mm256_xor_si256(_mm256_permutevar8x32_epi32(x, rotate), fx);
-                        y = _mm256_xor_si256(_mm256_permutevar8x32_epi32(y, rotate), fy);
+                        x = _mm256_xor_si256(px, _mm256_and_si256(ty, left));
+                        y = _mm256_xor_si256(py, _mm256_and_si256(tx, left));
                     }
                 )*
             };
         }
         unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
+        // The last step folded the constant of a step that does not run.
+        y = _mm256_xor_si256(y, step_constant!(STEPS));
 
         let interleave = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
         let lo = _mm256_permutevar8x32_epi32(_mm256_permute2x128_si256::<0x20>(x, y), interleave);
