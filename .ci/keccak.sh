@@ -75,7 +75,7 @@ RS
   cargo build -q --release --target thumbv7em-none-eabihf)
 # .text of the crate's own object (compiler_builtins excluded).
 text=$(llvm-size -A "$foot"/target/thumbv7em-none-eabihf/release/libkeccak_footprint.a \
-  | awk '/keccak_footprint/{p=1} /^$/{p=0} p && $1 ~ /^\.text/ {s += $2} END {print s + 0}')
+  | awk '/\(ex /{p = ($1 ~ /^keccak_footprint-/)} p && $1 ~ /^\.text/ {s += $2} END {print s + 0}')
 rm -rf "$foot"
 if [ "$text" -gt 3072 ] || [ "$text" -eq 0 ]; then
   echo "keccak: footprint .text = $text bytes (limit 3072) FAILED"
