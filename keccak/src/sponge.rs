@@ -263,12 +263,17 @@ pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
     debug_assert!(msgs.iter().all(|m| m.len() == len));
     let mut st = [[0u64; 25]; 4];
     let full = len / RATE;
-    for b in 0..full {
-        for k in 0..4 {
-            xor_block(&mut st[k], &msgs[k][b * RATE..(b + 1) * RATE]);
-        }
-        backends::permute_x4::<ROUNDS>(&mut st);
-    }
+    let body = full * RATE;
+    backends::absorb_x4::<ROUNDS>(
+        &mut st,
+        [
+            &msgs[0][..body],
+            &msgs[1][..body],
+            &msgs[2][..body],
+            &msgs[3][..body],
+        ],
+        RATE,
+    );
     for k in 0..4 {
         let tail = &msgs[k][full * RATE..];
         let mut block = [0u8; 200];

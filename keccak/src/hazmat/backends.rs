@@ -80,6 +80,38 @@ pub(crate) fn permute_x4<const R: usize>(states: &mut [State1600; 4]) {
     }
 }
 
+/// XORs the whole `rate`-byte blocks of four equal-length messages into four states, permuting
+/// after each block.
+#[inline]
+pub(crate) fn absorb_x4<const R: usize>(
+    states: &mut [State1600; 4],
+    msgs: [&[u8]; 4],
+    rate: usize,
+) {
+    if msgs[0].len() < rate {
+        return;
+    }
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(any(
+            miri,
+            lwc_force_portable,
+            keccak_backend = "portable",
+            keccak_backend = "compact"
+        ))
+    ))]
+    if x86_avx2::try_absorb_x4::<R>(states, msgs, rate) {
+        return;
+    }
+    let blocks = msgs[0].len() / rate;
+    for b in 0..blocks {
+        for k in 0..4 {
+            crate::sponge::xor_block(&mut states[k], &msgs[k][b * rate..(b + 1) * rate]);
+        }
+        permute_x4::<R>(states);
+    }
+}
+
 /// Whether [`permute_x4`] runs on SIMD.
 pub(crate) fn has_x4() -> bool {
     #[cfg(all(

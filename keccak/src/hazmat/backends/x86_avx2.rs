@@ -141,3 +141,75 @@ pub(crate) fn try_keccak_p_x4<const R: usize>(states: &mut [State1600; 4]) -> bo
     unsafe { keccak_p_x4_avx2::<R>(states) };
     true
 }
+
+#[target_feature(enable = "avx2")]
+#[allow(unused_unsafe)] // intrinsics are safe here from Rust 1.87 on, not at the MSRV
+unsafe fn absorb_x4_avx2<const R: usize>(
+    states: &mut [State1600; 4],
+    msgs: [&[u8]; 4],
+    rate: usize,
+) {
+    // SAFETY: this function is compiled with AVX2 and only entered when the CPU has it.
+    let mut a = [unsafe { _mm256_setzero_si256() }; 25];
+    for i in 0..25 {
+        // SAFETY: as above.
+        a[i] = unsafe {
+            _mm256_set_epi64x(
+                states[3][i] as i64,
+                states[2][i] as i64,
+                states[1][i] as i64,
+                states[0][i] as i64,
+            )
+        };
+    }
+    let lane = |m: &[u8], off: usize| -> i64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&m[off..off + 8]);
+        i64::from_le_bytes(b)
+    };
+    let blocks = msgs[0].len() / rate;
+    for blk in 0..blocks {
+        for i in 0..rate / 8 {
+            let off = blk * rate + 8 * i;
+            // SAFETY: as above.
+            let v = unsafe {
+                _mm256_set_epi64x(
+                    lane(msgs[3], off),
+                    lane(msgs[2], off),
+                    lane(msgs[1], off),
+                    lane(msgs[0], off),
+                )
+            };
+            a[i] = xor(a[i], v);
+        }
+        for &rc in &RC[24 - R..] {
+            round(&mut a, rc);
+        }
+    }
+    for i in 0..25 {
+        let mut lanes = [0u64; 4];
+        // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement, and the CPU
+        // has AVX2 (see above).
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), a[i]) };
+        for k in 0..4 {
+            states[k][i] = lanes[k];
+        }
+    }
+}
+
+/// Absorbs the whole `rate`-byte blocks of four equal-length messages (XOR, then Keccak-p[1600, R]
+/// per block) keeping the states in registers; returns `false` (doing nothing) without AVX2.
+#[inline]
+pub(crate) fn try_absorb_x4<const R: usize>(
+    states: &mut [State1600; 4],
+    msgs: [&[u8]; 4],
+    rate: usize,
+) -> bool {
+    if !available() || rate % 8 != 0 || rate > 200 || msgs.iter().any(|m| m.len() != msgs[0].len())
+    {
+        return false;
+    }
+    // SAFETY: `available()` returned true, so the CPU supports AVX2.
+    unsafe { absorb_x4_avx2::<R>(states, msgs, rate) };
+    true
+}
