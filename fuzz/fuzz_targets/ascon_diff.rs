@@ -24,8 +24,24 @@ fn aead_pair<A: KeyInit + Aead, B: KeyInit + Aead>(inp: &mut Input<'_>) {
     let ca = a.encrypt(&na, Payload { msg: m, aad: &ad }).unwrap();
     let cb = b.encrypt(&nb, Payload { msg: m, aad: &ad }).unwrap();
     assert_eq!(ca, cb, "ciphertexts differ");
-    let da = a.decrypt(&na, Payload { msg: &forged, aad: &ad }).ok();
-    let db = b.decrypt(&nb, Payload { msg: &forged, aad: &ad }).ok();
+    let da = a
+        .decrypt(
+            &na,
+            Payload {
+                msg: &forged,
+                aad: &ad,
+            },
+        )
+        .ok();
+    let db = b
+        .decrypt(
+            &nb,
+            Payload {
+                msg: &forged,
+                aad: &ad,
+            },
+        )
+        .ok();
     assert_eq!(da, db, "decryption of arbitrary input differs");
 }
 

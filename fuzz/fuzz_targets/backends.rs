@@ -24,12 +24,20 @@ fn keccak(inp: &mut Input<'_>) {
     let s0 = lanes(inp);
     let mut a = s0;
     let mut b = s0;
-    if rounds == 12 { p1600_12(&mut a) } else { f1600(&mut a) }
+    if rounds == 12 {
+        p1600_12(&mut a)
+    } else {
+        f1600(&mut a)
+    }
     portable_permute(&mut b, rounds);
     assert_eq!(a, b, "dispatched Keccak-p[1600, {rounds}] != portable");
     let mut four = [s0, lanes(inp), lanes(inp), lanes(inp)];
     let mut want = four;
-    if rounds == 12 { p1600_12_x4(&mut four) } else { f1600_x4(&mut four) }
+    if rounds == 12 {
+        p1600_12_x4(&mut four)
+    } else {
+        f1600_x4(&mut four)
+    }
     for w in &mut want {
         portable_permute(w, rounds);
     }
@@ -39,8 +47,12 @@ fn keccak(inp: &mut Input<'_>) {
 fn sparkle(inp: &mut Input<'_>) {
     use aead::{AeadInOut, KeyInit};
     use digest::Digest;
-    use lwc_sparkle::hazmat::{BackendKind, Sparkle256, Sparkle384, Sparkle512, backend, force_backend};
-    let words: Vec<u32> = (0..16).map(|_| u32::from_le_bytes(inp.array::<4>())).collect();
+    use lwc_sparkle::hazmat::{
+        BackendKind, Sparkle256, Sparkle384, Sparkle512, backend, force_backend,
+    };
+    let words: Vec<u32> = (0..16)
+        .map(|_| u32::from_le_bytes(inp.array::<4>()))
+        .collect();
     let steps = usize::from(inp.u8() % 13);
     let key = inp.array::<16>();
     let nonce = inp.array::<32>();
@@ -55,7 +67,13 @@ fn sparkle(inp: &mut Input<'_>) {
         let h = lwc_sparkle::Esch256::digest(msg);
         let c = lwc_sparkle::Schwaemm256_128::new(&key.into());
         let mut buf = msg.to_vec();
-        let tag = c.encrypt_inout_detached(&nonce.into(), &msg[..msg.len() / 3], buf.as_mut_slice().into()).unwrap();
+        let tag = c
+            .encrypt_inout_detached(
+                &nonce.into(),
+                &msg[..msg.len() / 3],
+                buf.as_mut_slice().into(),
+            )
+            .unwrap();
         (s256, s384, s512, h, buf, tag)
     };
     let chosen = backend();
@@ -71,5 +89,9 @@ fn sparkle(inp: &mut Input<'_>) {
 
 fuzz_target!(|data: &[u8]| {
     let mut inp = Input(data);
-    if inp.u8() & 1 == 0 { keccak(&mut inp) } else { sparkle(&mut inp) }
+    if inp.u8() & 1 == 0 {
+        keccak(&mut inp)
+    } else {
+        sparkle(&mut inp)
+    }
 });

@@ -12,7 +12,12 @@ fn d<A: Digest, B: Digest>(m: &[u8]) {
     assert_eq!(A::digest(m).as_slice(), B::digest(m).as_slice());
 }
 
-fn x<A: Update + ExtendableOutput, B: Update + ExtendableOutput>(mut a: A, mut b: B, m: &[u8], n: usize) {
+fn x<A: Update + ExtendableOutput, B: Update + ExtendableOutput>(
+    mut a: A,
+    mut b: B,
+    m: &[u8],
+    n: usize,
+) {
     a.update(m);
     b.update(m);
     let (mut oa, mut ob) = (vec![0u8; n], vec![0u8; n]);
@@ -38,12 +43,37 @@ fuzz_target!(|data: &[u8]| {
         5 => d::<l::Keccak512, sha3::Keccak512>(m),
         6 => x(l::Shake128::default(), shake::Shake128::default(), m, n),
         7 => x(l::Shake256::default(), shake::Shake256::default(), m, n),
-        8 => x(l::TurboShake128::default(), turboshake::TurboShake128::default(), m, n),
-        9 => x(l::TurboShake256::default(), turboshake::TurboShake256::default(), m, n),
-        10 => x(l::CTurboShake128::<0x0B>::default(), turboshake::CTurboShake128::<0x0B>::default(), m, n),
+        8 => x(
+            l::TurboShake128::default(),
+            turboshake::TurboShake128::default(),
+            m,
+            n,
+        ),
+        9 => x(
+            l::TurboShake256::default(),
+            turboshake::TurboShake256::default(),
+            m,
+            n,
+        ),
+        10 => x(
+            l::CTurboShake128::<0x0B>::default(),
+            turboshake::CTurboShake128::<0x0B>::default(),
+            m,
+            n,
+        ),
         11 => x(l::Kt128::default(), k12::Kt128::default(), m, n),
-        12 => x(l::Kt128::new_customized(&s), k12::CustomKt128::new_customized(&s), m, n),
-        13 => x(l::Kt256::new_customized(&s), k12::CustomKt256::new_customized(&s), m, n),
+        12 => x(
+            l::Kt128::new_customized(&s),
+            k12::CustomKt128::new_customized(&s),
+            m,
+            n,
+        ),
+        13 => x(
+            l::Kt256::new_customized(&s),
+            k12::CustomKt256::new_customized(&s),
+            m,
+            n,
+        ),
         14 => x(
             l::CShake128::new_with_function_name(&fname, &s),
             cshake::CShake128::new_with_function_name(&fname, &s),

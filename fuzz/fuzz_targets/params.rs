@@ -10,7 +10,9 @@
 mod common;
 
 use common::Input;
-use digest::{CustomizedInit, ExtendableOutput, KeyInit, Mac, TryCustomizedInit, Update, XofReader};
+use digest::{
+    CustomizedInit, ExtendableOutput, KeyInit, Mac, TryCustomizedInit, Update, XofReader,
+};
 use libfuzzer_sys::fuzz_target;
 
 fn read_some<X: ExtendableOutput>(x: X, n: usize) -> Vec<u8> {
@@ -23,7 +25,9 @@ fn mac_tags<M: Mac + KeyInit + Clone>(inp: &mut Input<'_>) {
     let key = inp.short().to_vec();
     let tag = inp.short().to_vec();
     let msg = inp.rest();
-    let Ok(mut m) = <M as KeyInit>::new_from_slice(&key) else { return };
+    let Ok(mut m) = <M as KeyInit>::new_from_slice(&key) else {
+        return;
+    };
     Mac::update(&mut m, msg);
     let _ = m.clone().verify_slice(&tag);
     let _ = m.clone().verify_truncated_left(&tag);
@@ -70,7 +74,12 @@ fuzz_target!(|data: &[u8]| {
         2 => {
             let c = inp.long().to_vec();
             let r = a::AsconCxof128::try_new_customized(&c);
-            assert_eq!(r.is_ok(), c.len() <= 256, "CXOF customization length {}", c.len());
+            assert_eq!(
+                r.is_ok(),
+                c.len() <= 256,
+                "CXOF customization length {}",
+                c.len()
+            );
             if let Ok(x) = r {
                 let _ = read_some(x, 40);
             }

@@ -43,7 +43,11 @@ fn fixed_reset<D: Update + FixedOutput + Reset + Clone>(fresh: D, inp: &mut Inpu
     h.update(msg);
     let mut one = fresh;
     one.update(msg);
-    assert_eq!(h.finalize_fixed(), one.finalize_fixed(), "reset does not forget");
+    assert_eq!(
+        h.finalize_fixed(),
+        one.finalize_fixed(),
+        "reset does not forget"
+    );
 }
 
 fn xof<X: Update + ExtendableOutput + Clone>(fresh: X, inp: &mut Input<'_>) {
@@ -94,15 +98,33 @@ fuzz_target!(|data: &[u8]| {
         12 => xof(k::TurboShake128::new(key[0] % 0x7f + 1).unwrap(), i),
         13 => xof(k::TurboShake256::default(), i),
         14 => xof(k::Kt128::default(), i),
-        15 => xof(<k::Kt256 as digest::CustomizedInit>::new_customized(&key[..3]), i),
-        16 => xof(k::ParallelHash128::new(usize::from(key[0]) + 1, &key[1..4]).unwrap(), i),
-        17 => xof(k::ParallelHash256::new(usize::from(key[0] % 16) + 1, b"").unwrap(), i),
-        18 => fixed_reset(k::Kmac128::new_from_slice(&key[..usize::from(key[0] % 32)]).unwrap(), i),
+        15 => xof(
+            <k::Kt256 as digest::CustomizedInit>::new_customized(&key[..3]),
+            i,
+        ),
+        16 => xof(
+            k::ParallelHash128::new(usize::from(key[0]) + 1, &key[1..4]).unwrap(),
+            i,
+        ),
+        17 => xof(
+            k::ParallelHash256::new(usize::from(key[0] % 16) + 1, b"").unwrap(),
+            i,
+        ),
+        18 => fixed_reset(
+            k::Kmac128::new_from_slice(&key[..usize::from(key[0] % 32)]).unwrap(),
+            i,
+        ),
         19 => fixed_reset(k::Kmac256::new_customized(&key, b"S"), i),
         20 => xof(k::Kmac128::new_customized(&key[..16], b""), i),
         21 => fixed_reset(a::AsconHash256::default(), i),
         22 => xof(a::AsconXof128::default(), i),
-        23 => xof(<a::AsconCxof128 as digest::TryCustomizedInit>::try_new_customized(&key[..usize::from(key[0] % 33)]).unwrap(), i),
+        23 => xof(
+            <a::AsconCxof128 as digest::TryCustomizedInit>::try_new_customized(
+                &key[..usize::from(key[0] % 33)],
+            )
+            .unwrap(),
+            i,
+        ),
         24 => fixed_reset(a::v12::AsconHash::default(), i),
         25 => fixed_reset(a::v12::AsconHasha::default(), i),
         26 => xof(a::v12::AsconXof::default(), i),
@@ -117,7 +139,13 @@ fuzz_target!(|data: &[u8]| {
         35 => fixed_reset(s::Esch384::default(), i),
         36 => xof(s::XoEsch256::default(), i),
         37 => xof(s::XoEsch384::default(), i),
-        38 => fixed_reset(<lwc_lemac::LeMac as KeyInit>::new_from_slice(&k16).unwrap(), i),
-        _ => fixed_reset(lwc_lemac::PetitMac::new_with_nonce(&k16, &key[16..].try_into().unwrap()), i),
+        38 => fixed_reset(
+            <lwc_lemac::LeMac as KeyInit>::new_from_slice(&k16).unwrap(),
+            i,
+        ),
+        _ => fixed_reset(
+            lwc_lemac::PetitMac::new_with_nonce(&k16, &key[16..].try_into().unwrap()),
+            i,
+        ),
     }
 });
