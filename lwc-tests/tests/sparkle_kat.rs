@@ -1,4 +1,3 @@
-#![cfg(feature = "sparkle")]
 //! SPARKLE family vectors (Esch256/384, XOEsch256/384, Schwaemm128-128/256-128/192-192/256-256).
 //!
 //! Provenance (see `../shared/kat/sparkle/README.md`):
@@ -14,6 +13,8 @@
 //!   SHA-256 compared with the official file's (literal below);
 //! * with `LWC_KAT_DIR`: every entry is run through the generic trait runners (one-shot, every split, random
 //!   chunkings, reset, clone, odd-sized XOF reads, every AEAD path and tampering).
+
+#![cfg(feature = "sparkle")]
 
 use digest::{ExtendableOutput, Update, XofReader};
 use lwc_sparkle::{
