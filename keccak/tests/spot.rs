@@ -189,3 +189,14 @@ fn parallel_hash_huge_block_size() {
         assert_ne!(out, [0u8; 32]);
     }
 }
+
+/// `AssociatedOid` (feature `oid`, on by default) as RustCrypto `sha3`.
+#[cfg(feature = "oid")]
+#[test]
+fn oids() {
+    use lwc_keccak::{Sha3_224, Sha3_384, Sha3_512, digest::const_oid::AssociatedOid};
+    assert_eq!(Sha3_224::OID.to_string(), "2.16.840.1.101.3.4.2.7");
+    assert_eq!(Sha3_256::OID.to_string(), "2.16.840.1.101.3.4.2.8");
+    assert_eq!(Sha3_384::OID.to_string(), "2.16.840.1.101.3.4.2.9");
+    assert_eq!(Sha3_512::OID.to_string(), "2.16.840.1.101.3.4.2.10");
+}
