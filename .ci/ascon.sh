@@ -47,10 +47,16 @@ stage "pyascon 0.0.9 differential ok"
 
 # ---- 2. the other word backend ----
 export LWC_KAT_DIR="${LWC_KAT_DIR:-../shared/kat}"
-run_forced() { # target cfg
+quiet() { # runs "$@", shows its output only if it fails
+    local log
+    log=$(mktemp /tmp/ascon_ci.XXXXXX)
+    if ! "$@" >"$log" 2>&1; then cat "$log"; rm -f "$log"; echo "ascon.sh: FAILED: $*"; exit 1; fi
+    rm -f "$log"
+}
+run_forced() { # target cfg dir-suffix
     local target=$1 cfg=$2 dir="${CARGO_TARGET_DIR:-target}/ascon-ci-$3"
-    CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-ascon --target "$target" >/dev/null
-    CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-tests --no-default-features --features ascon --target "$target" --test ascon_kat --test ascon_vectors --test ascon_peers >/dev/null
+    quiet env CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-ascon --target "$target"
+    quiet env CARGO_TARGET_DIR="$dir" RUSTFLAGS="--cfg $cfg" cargo test -q -p lwc-tests --no-default-features --features ascon --target "$target" --test ascon_kat --test ascon_vectors --test ascon_peers
 }
 run_forced x86_64-unknown-linux-gnu 'ascon_backend="bi32"' bi32
 stage "x86_64 with ascon_backend=\"bi32\" ok"
@@ -58,5 +64,5 @@ LWC_TESTS_QUICK=1 run_forced i686-unknown-linux-gnu 'ascon_backend="u64"' u64-i6
 stage "i686 with ascon_backend=\"u64\" ok"
 
 # ---- 3. no run-time dispatch (crate tests only: same code as the dispatched path, plain codegen) ----
-CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/ascon-ci-portable" RUSTFLAGS="--cfg lwc_force_portable" cargo test -q -p lwc-ascon >/dev/null
+quiet env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/ascon-ci-portable" RUSTFLAGS="--cfg lwc_force_portable" cargo test -q -p lwc-ascon
 stage "x86_64 with lwc_force_portable ok"
