@@ -23,12 +23,14 @@ pub type Tag = [u8; 16];
 /// The nonce the `Mac` trait methods use (16 zero bytes, as the `lemacsum` tool does).
 pub const ZERO_NONCE: Nonce = [0; 16];
 
-fn tag_eq(a: &Tag, b: &Tag) -> Result<(), MacError> {
-    if a.ct_eq(b).to_bool() {
-        Ok(())
-    } else {
-        Err(MacError)
-    }
+/// Compares the computed tag with `b` in constant time, then wipes the computed tag (under `zeroize`):
+/// the correct tag of a rejected message is a forgery for it.
+#[cfg_attr(not(feature = "zeroize"), allow(unused_mut))]
+fn tag_eq(mut computed: Tag, b: &Tag) -> Result<(), MacError> {
+    let ok = computed.ct_eq(b).to_bool();
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(&mut computed);
+    if ok { Ok(()) } else { Err(MacError) }
 }
 
 macro_rules! mac_core {
@@ -168,7 +170,7 @@ macro_rules! mac_inherent {
                 msg: &[u8],
                 tag: &Tag,
             ) -> Result<(), MacError> {
-                tag_eq(&self.compute(nonce, msg), tag)
+                tag_eq(self.compute(nonce, msg), tag)
             }
 
             /// Finishes the streamed message under `nonce` (the `Mac` trait's `finalize` uses
@@ -194,7 +196,7 @@ macro_rules! mac_inherent {
             /// # Errors
             /// [`MacError`] if the tag does not match.
             pub fn verify_with_nonce(self, nonce: &Nonce, tag: &Tag) -> Result<(), MacError> {
-                tag_eq(&self.core.tag(self.buffer.get_data(), nonce), tag)
+                tag_eq(self.core.tag(self.buffer.get_data(), nonce), tag)
             }
         }
     };

@@ -1,9 +1,10 @@
-#![cfg(feature = "keccak")]
 //! Differential tests of lwc-keccak against the RustCrypto crates (`sha3`, `shake`, `cshake`,
 //! `turboshake`, `k12`) on random inputs of lengths around every rate boundary (and around the
 //! 8192-byte KangarooTwelve chunks), fed in random chunkings; KMAC, TupleHash and ParallelHash
 //! against a small reference built here on the `cshake` and `shake` crates; the batch API
 //! against one-message hashing; trait-set checks written against the `sha3` crate's bounds.
+
+#![cfg(feature = "keccak")]
 
 use digest::{
     CustomizedInit, Digest, ExtendableOutput, ExtendableOutputReset, FixedOutputReset, HashMarker,

@@ -1,4 +1,3 @@
-#![cfg(feature = "keccak")]
 //! Self-contained coverage of the Keccak-family vector files whose inputs are generated patterns:
 //! the whole file text is regenerated from lwc-keccak and its SHA-256 compared with the official
 //! file's (values from `../shared/kat/keccak/README.md`). When `LWC_KAT_DIR` is set, the text is
@@ -7,6 +6,8 @@
 //! Files: `keccak-team/KangarooTwelve.txt` (XKCP), `permutation/KeccakF-1600-IntermediateValues.txt`
 //! (XKCP), `permutation/keccak_p1600_zero_state.json`, `rfc9861/rfc9861_turboshake_kt.json`
 //! (RFC 9861), and, as ignored heavy tests, `keccak-team/Keccak_ExtremelyLongMsgKAT_*.txt` (1 GiB each).
+
+#![cfg(feature = "keccak")]
 
 use std::fmt::Write as _;
 

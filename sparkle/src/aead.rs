@@ -220,8 +220,13 @@ macro_rules! schwaemm {
                 mut buffer: InOutBuf<'_, '_, u8>,
                 tag: &Tag<Self>,
             ) -> core::result::Result<(), Error> {
-                let expected = self.run(nonce, associated_data, buffer.reborrow(), true);
-                if expected.as_slice().ct_eq(tag.as_slice()).to_bool() {
+                #[cfg_attr(not(feature = "zeroize"), allow(unused_mut))]
+                let mut expected = self.run(nonce, associated_data, buffer.reborrow(), true);
+                let ok = expected.as_slice().ct_eq(tag.as_slice()).to_bool();
+                // The correct tag of a rejected message is a forgery for it: do not leave it behind.
+                #[cfg(feature = "zeroize")]
+                zeroize::Zeroize::zeroize(expected.as_mut_slice());
+                if ok {
                     Ok(())
                 } else {
                     buffer.get_out().fill(0);
