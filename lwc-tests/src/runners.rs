@@ -192,15 +192,7 @@ pub fn mac_with<M: Mac + Clone>(
     msg: &[u8],
     tag: &[u8],
 ) -> Result<(), String> {
-    feed_checks(
-        make,
-        &|h, d| Mac::update(h, d),
-        &|h| h.finalize().into_bytes().to_vec(),
-        None,
-        msg,
-        tag,
-    )?;
-    mac_verify_checks(make, msg, tag)
+    mac_checks(make, None, msg, tag)
 }
 
 /// Like [`mac_with`], also checking `Mac::reset`.
@@ -209,11 +201,21 @@ pub fn mac_with_reset<M: Mac + Reset + Clone>(
     msg: &[u8],
     tag: &[u8],
 ) -> Result<(), String> {
+    mac_checks(make, Some(&|h| Mac::reset(h)), msg, tag)
+}
+
+/// The feeding checks (with `reset` when given), then `verify_slice` on the right and tampered tags.
+fn mac_checks<M: Mac + Clone>(
+    make: &dyn Fn() -> M,
+    reset: Option<&dyn Fn(&mut M)>,
+    msg: &[u8],
+    tag: &[u8],
+) -> Result<(), String> {
     feed_checks(
         make,
         &|h, d| Mac::update(h, d),
         &|h| h.finalize().into_bytes().to_vec(),
-        Some(&|h| Mac::reset(h)),
+        reset,
         msg,
         tag,
     )?;
