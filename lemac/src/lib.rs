@@ -11,8 +11,16 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "digest-010")]
+mod digest010_compat;
 pub mod hazmat;
 pub mod mac;
+
+/// The previous RustCrypto generation's `digest` crate (0.10), re-exported under feature
+/// `digest-010`: [`LeMac`] and [`PetitMac`] implement its `Mac` (through `MacMarker`, `Update`,
+/// `FixedOutput`, `FixedOutputReset`, `Reset`) and its `KeyInit`.
+#[cfg(feature = "digest-010")]
+pub use digest010;
 
 pub use digest::{self, Mac};
 pub use mac::{LeMac, LeMacCore, Nonce, PetitMac, PetitMacCore, Tag, ZERO_NONCE, keyless_checksum};
