@@ -11,6 +11,8 @@ pub mod hazmat;
 
 #[path = "aead.rs"]
 mod aead_mode;
+#[cfg(any(feature = "digest-010", feature = "aead-05"))]
+mod compat;
 mod hash;
 mod mac;
 mod sponge;
@@ -18,6 +20,15 @@ mod xof;
 
 pub use ::aead;
 pub use digest::{self, Digest};
+
+/// aead 0.5 (the previous trait generation), implemented on the same AEAD types with feature
+/// `aead-05`.
+#[cfg(feature = "aead-05")]
+pub use aead05;
+/// digest 0.10 (the previous trait generation), implemented on the same hash, XOF and MAC types
+/// with feature `digest-010`.
+#[cfg(feature = "digest-010")]
+pub use digest010;
 
 pub use crate::aead_mode::{
     AsconAead128, AsconAead128Key, AsconAead128Nonce, AsconAead128Tag, AsconTagSize,
