@@ -8,6 +8,8 @@ extern crate alloc;
 extern crate std;
 
 pub mod aead;
+#[cfg(any(feature = "digest-010", feature = "aead-05"))]
+mod compat;
 pub mod hash;
 pub mod hazmat;
 pub mod xof;
@@ -18,3 +20,13 @@ pub use xof::{XoEsch256, XoEsch256Reader, XoEsch384, XoEsch384Reader};
 
 pub use ::aead::{AeadCore, AeadInOut, Key, KeyInit, Nonce, Tag};
 pub use digest::{self, Digest, ExtendableOutput, XofReader};
+
+/// The previous `aead` generation (0.5), whose `KeyInit`, `AeadCore` and `AeadInPlace` the
+/// Schwaemm types also implement (feature `aead-05`).
+#[cfg(feature = "aead-05")]
+pub use aead05;
+/// The previous `digest` generation (0.10), whose `Digest` (via its blanket impl),
+/// `ExtendableOutput` and `XofReader` the Esch and XOEsch types also implement (feature
+/// `digest-010`).
+#[cfg(feature = "digest-010")]
+pub use digest010;
