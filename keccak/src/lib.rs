@@ -8,8 +8,14 @@ extern crate alloc;
 extern crate std;
 
 pub use digest::{self, Digest, ExtendableOutput, Mac, Update, XofReader};
+/// digest 0.10 (the previous RustCrypto generation), whose traits the `digest-010` feature
+/// implements on the same types; see "Using with digest 0.10" in the crate docs.
+#[cfg(feature = "digest-010")]
+pub use digest010;
 
 pub mod batch;
+#[cfg(feature = "digest-010")]
+mod compat010;
 pub mod hash;
 pub mod hazmat;
 pub mod kt;
