@@ -4,8 +4,11 @@ use core::fmt;
 
 use digest::{
     FixedOutput, FixedOutputReset, HashMarker, Output, OutputSizeUser, Reset, Update,
-    common::{AlgorithmName, BlockSizeUser},
-    consts::{U8, U32},
+    common::{
+        AlgorithmName, BlockSizeUser,
+        hazmat::{DeserializeStateError, SerializableState, SerializedState},
+    },
+    consts::{U8, U32, U48},
 };
 
 use crate::hazmat::backends::Lanes;
@@ -43,6 +46,32 @@ impl Spec for V12aSpec {
     const OUT_RATE: usize = 8;
     const B_SQUEEZE: usize = 8;
 }
+
+/// `SerializableState` in RustCrypto's `ascon-hash` 0.4 format (48 bytes: the five state words big
+/// endian, the buffered-byte count, the buffered bytes zero-padded to 7), so a state saved by
+/// either crate resumes in the other. A serialized state reveals the data absorbed so far: treat
+/// it like that data.
+macro_rules! serializable {
+    ($name:ident) => {
+        impl SerializableState for $name {
+            type SerializedStateSize = U48;
+
+            fn serialize(&self) -> SerializedState<Self> {
+                self.inner.serialize().into()
+            }
+
+            fn deserialize(
+                serialized_state: &SerializedState<Self>,
+            ) -> Result<Self, DeserializeStateError> {
+                let bytes: &[u8; 48] = serialized_state.as_ref();
+                crate::sponge::Absorber::deserialize(bytes)
+                    .map(|inner| Self { inner })
+                    .ok_or(DeserializeStateError)
+            }
+        }
+    };
+}
+pub(crate) use serializable;
 
 macro_rules! fixed_hash {
     ($(#[$attr:meta])* $name:ident, $spec:ty, $iv:expr, $alg:literal) => {
@@ -109,6 +138,8 @@ macro_rules! fixed_hash {
                 f.debug_struct(stringify!($name)).finish_non_exhaustive()
             }
         }
+
+        serializable!($name);
 
         #[cfg(feature = "zeroize")]
         impl zeroize::ZeroizeOnDrop for $name {}

@@ -172,6 +172,41 @@ impl<S: Spec> Absorber<S> {
         self.pos = data.len();
     }
 
+    /// The state in RustCrypto's serialized form for rate-8 sponges (`ascon-hash` 0.4): the five
+    /// words big endian (40 bytes), the number of buffered bytes (1 byte, < 8), the buffered bytes
+    /// (7 bytes, zero after the data).
+    pub(crate) fn serialize(&self) -> [u8; 48] {
+        debug_assert_eq!(S::RATE, 8);
+        let mut out = [0u8; 48];
+        for (dst, w) in out.chunks_exact_mut(8).zip(self.st.to_words()) {
+            dst.copy_from_slice(&w.to_be_bytes());
+        }
+        // `pos < RATE = 8` after every `update`.
+        out[40] = self.pos as u8;
+        out[41..41 + self.pos].copy_from_slice(&self.buf[..self.pos]);
+        out
+    }
+
+    /// Inverse of [`Self::serialize`]; `None` if the buffer part is not in canonical form
+    /// (position 8 or more, or nonzero bytes after the buffered data).
+    pub(crate) fn deserialize(bytes: &[u8; 48]) -> Option<Self> {
+        debug_assert_eq!(S::RATE, 8);
+        let pos = usize::from(bytes[40]);
+        if pos >= 8 || bytes[41 + pos..].iter().any(|&b| b != 0) {
+            return None;
+        }
+        let mut w = [0u64; 5];
+        for (dst, src) in w.iter_mut().zip(bytes.chunks_exact(8)) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(src);
+            *dst = u64::from_be_bytes(b);
+        }
+        let mut a = Self::new(Lanes::from_words(w));
+        a.buf[..pos].copy_from_slice(&bytes[41..41 + pos]);
+        a.pos = pos;
+        Some(a)
+    }
+
     /// Pads the buffered input, absorbs it and applies the final `p12` (after the domain bit for
     /// MAC/PRF). Returns the resulting state; `self` is left unusable until [`Self::reset`].
     pub(crate) fn finish(&mut self) -> Lanes {

@@ -5,7 +5,12 @@ use core::fmt;
 
 use digest::{
     CollisionResistance, ExtendableOutput, ExtendableOutputReset, HashMarker, Reset,
-    TryCustomizedInit, Update, XofReader, common::AlgorithmName, consts::U16,
+    TryCustomizedInit, Update, XofReader,
+    common::{
+        AlgorithmName, BlockSizeUser,
+        hazmat::{DeserializeStateError, SerializableState, SerializedState},
+    },
+    consts::{U8, U16, U48},
 };
 
 use crate::hash::{Sp800232Spec, V12Spec, V12aSpec};
@@ -18,6 +23,10 @@ macro_rules! reader {
         #[derive(Clone)]
         pub struct $name {
             inner: Squeezer<$spec>,
+        }
+
+        impl BlockSizeUser for $name {
+            type BlockSize = U8;
         }
 
         impl XofReader for $name {
@@ -113,6 +122,12 @@ macro_rules! xof {
         }
 
         xof_common!($name, $reader, $alg);
+
+        crate::hash::serializable!($name);
+
+        impl BlockSizeUser for $name {
+            type BlockSize = U8;
+        }
     };
 }
 
@@ -249,6 +264,10 @@ impl Reset for AsconCxof128 {
 }
 
 xof_common!(AsconCxof128, AsconXof128Reader, "Ascon-CXOF128");
+
+impl BlockSizeUser for AsconCxof128 {
+    type BlockSize = U8;
+}
 
 #[cfg(test)]
 mod tests {
