@@ -1,51 +1,124 @@
 //! The algorithm registry: every hash, XOF and MAC of the workspace that fits a checksum tool.
 //!
 //! Each family's entries are compiled in only with that family's cargo feature, so the tool grows
-//! with the workspace: a family crate that is not built simply has no entries here.
+//! with the workspace: a family crate that is not built simply has no entries here. An entry is
+//! one line of a table (name, tag, lengths, parameters it takes, constructor); the constructors
+//! are small generic functions over the RustCrypto traits the family crates implement.
 
-use digest::{ExtendableOutput, FixedOutput, KeyInit, OutputSizeUser, Update};
+#![allow(dead_code)] // with no family feature on, nothing is registered
+
+use digest::{ExtendableOutput, FixedOutput, KeyInit, Update};
 
 /// A running computation over one input.
 pub(crate) trait Hasher: Send {
     /// Absorbs `data`.
     fn update(&mut self, data: &[u8]);
-    /// Writes the digest (or tag, or XOF output) into `out`, whose length the registry chose.
-    fn finalize_into(self: Box<Self>, out: &mut [u8]);
+    /// Writes the digest (or tag, or XOF output) into `out`, whose length the caller chose
+    /// within the algorithm's range. Fails only for inputs the function cannot take
+    /// (Ascon-PrfShort's 16-byte limit).
+    fn finalize_into(self: Box<Self>, out: &mut [u8]) -> Result<(), String>;
 }
 
 /// What kind of function an algorithm is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
-    /// Fixed-length hash.
+    /// Hash (fixed length, or with the output length as an input: TupleHash, ParallelHash).
     Hash,
-    /// Extendable-output function; `-l` picks the output length.
+    /// Extendable-output function: a shorter output is a prefix of a longer one.
     Xof,
-    /// Message authentication code; `--key-file` supplies the key.
+    /// Keyed function (MAC or PRF); `--key-file` supplies the key.
     Mac {
         /// Key length in bytes, or `None` when any length is accepted (KMAC).
         key_len: Option<usize>,
-        /// Whether the MAC may run without a key (all-zero key: a non-cryptographic checksum).
+        /// Whether it may run without a key (all-zero key: a non-cryptographic checksum).
         keyless: bool,
     },
 }
 
-type Ctor = fn(Option<&[u8]>) -> Result<Box<dyn Hasher>, String>;
+/// The parameters an algorithm takes from the command line (bit set).
+pub(crate) mod takes {
+    /// `--customization` / `--customization-hex`.
+    pub(crate) const CUSTOM: u8 = 1;
+    /// `--function-name`.
+    pub(crate) const FNAME: u8 = 2;
+    /// `--block-size`.
+    pub(crate) const BLOCK: u8 = 4;
+    /// `--domain`.
+    pub(crate) const DOMAIN: u8 = 8;
+    /// Each parameter with its option name, for messages and `--list`.
+    pub(crate) const ALL: [(u8, &str); 4] = [
+        (CUSTOM, "--customization"),
+        (FNAME, "--function-name"),
+        (BLOCK, "--block-size"),
+        (DOMAIN, "--domain"),
+    ];
+}
+
+/// ParallelHash block size when `--block-size` is not given (bytes; KT's chunk size).
+pub(crate) const DEFAULT_BLOCK_SIZE: usize = 8192;
+
+/// Command-line parameters of a computation. No `Debug`: it holds the key.
+#[derive(Default)]
+pub(crate) struct Params {
+    /// MAC key (`--key-file`).
+    pub(crate) key: Option<Vec<u8>>,
+    /// Customization string `S` / `C` / `Z`.
+    pub(crate) customization: Option<Vec<u8>>,
+    /// cSHAKE function name `N`.
+    pub(crate) function_name: Option<Vec<u8>>,
+    /// ParallelHash block size `B` in bytes.
+    pub(crate) block_size: Option<usize>,
+    /// TurboSHAKE domain byte `D`.
+    pub(crate) domain: Option<u8>,
+}
+
+impl Params {
+    /// Which parameters were given (a [`takes`] bit set; the key is not one of them).
+    pub(crate) fn given(&self) -> u8 {
+        let mut g = 0;
+        for (set, bit) in [
+            (self.customization.is_some(), takes::CUSTOM),
+            (self.function_name.is_some(), takes::FNAME),
+            (self.block_size.is_some(), takes::BLOCK),
+            (self.domain.is_some(), takes::DOMAIN),
+        ] {
+            if set {
+                g |= bit;
+            }
+        }
+        g
+    }
+
+    fn custom(&self) -> &[u8] {
+        self.customization.as_deref().unwrap_or_default()
+    }
+
+    fn fname(&self) -> &[u8] {
+        self.function_name.as_deref().unwrap_or_default()
+    }
+}
+
+type Ctor = fn(&Params) -> Result<Box<dyn Hasher>, String>;
 
 /// One entry of the registry.
 #[derive(Clone, Copy)]
 pub(crate) struct Algorithm {
     /// Name given to `-a`, lower case.
     pub(crate) name: &'static str,
-    /// Name in tagged (BSD) lines; XOFs get `-<bits>` appended.
+    /// Name in tagged (BSD) lines; variable-length outputs get `-<bits>` appended.
     pub(crate) tag: &'static str,
     /// The family crate it comes from.
     pub(crate) family: &'static str,
     /// One-line description for `--list`.
     pub(crate) description: &'static str,
-    /// Hash, XOF or MAC.
+    /// Hash, XOF or keyed.
     pub(crate) kind: Kind,
-    /// Output length in bytes (the default length for XOFs).
+    /// Output length in bytes (the default length when it is variable).
     pub(crate) out_len: usize,
+    /// Smallest and largest output length in bytes (equal when fixed).
+    pub(crate) lengths: (usize, usize),
+    /// The parameters it takes (a [`takes`] bit set).
+    pub(crate) takes: u8,
     new: Ctor,
 }
 
@@ -58,135 +131,340 @@ impl core::fmt::Debug for Algorithm {
 }
 
 impl Algorithm {
-    /// Starts a computation; `key` must be `Some` for keyed MACs (the caller checks the kind).
-    pub(crate) fn start(&self, key: Option<&[u8]>) -> Result<Box<dyn Hasher>, String> {
-        (self.new)(key)
+    fn new(
+        name: &'static str,
+        tag: &'static str,
+        kind: Kind,
+        out_len: usize,
+        new: Ctor,
+        description: &'static str,
+    ) -> Self {
+        Self {
+            name,
+            tag,
+            family: "",
+            description,
+            kind,
+            out_len,
+            lengths: (out_len, out_len),
+            takes: 0,
+            new,
+        }
+    }
+
+    /// Output lengths from 1 to `max` bytes.
+    fn up_to(self, max: usize) -> Self {
+        Self {
+            lengths: (1, max),
+            ..self
+        }
+    }
+
+    /// Output lengths from 1 to [`crate::MAX_LENGTH`] bytes.
+    fn variable(self) -> Self {
+        self.up_to(crate::MAX_LENGTH)
+    }
+
+    fn takes(self, takes: u8) -> Self {
+        Self { takes, ..self }
+    }
+
+    /// Starts a computation. Fails on a missing or wrong-length key and on parameters the
+    /// function rejects (a block size of 0, a domain byte out of range, ...).
+    pub(crate) fn start(&self, p: &Params) -> Result<Box<dyn Hasher>, String> {
+        if let Kind::Mac { key_len, keyless } = self.kind {
+            match (&p.key, key_len) {
+                (None, _) if !keyless => return Err(format!("{} needs --key-file", self.name)),
+                (Some(k), Some(n)) if k.len() != n => {
+                    return Err(format!("key must be {n} bytes, got {}", k.len()));
+                }
+                _ => {}
+            }
+        }
+        (self.new)(p)
+    }
+
+    /// Whether `-l` applies.
+    pub(crate) fn is_variable(&self) -> bool {
+        self.lengths.0 != self.lengths.1
     }
 
     /// The tag (BSD) name for an output of `len` bytes.
     pub(crate) fn tag_for(&self, len: usize) -> String {
-        match self.kind {
-            Kind::Xof => format!("{}-{}", self.tag, len * 8),
-            _ => self.tag.to_string(),
+        if self.is_variable() {
+            format!("{}-{}", self.tag, len * 8)
+        } else {
+            self.tag.to_string()
         }
     }
 
-    /// Whether the output of this algorithm without a key is only a checksum.
+    /// Whether it is keyed (a MAC or PRF).
     pub(crate) fn is_mac(&self) -> bool {
         matches!(self.kind, Kind::Mac { .. })
     }
 }
 
-struct FixedHasher<D>(D);
+/// A hasher made of a state and two plain functions.
+struct Fns<S> {
+    state: S,
+    update: fn(&mut S, &[u8]),
+    finish: fn(S, &mut [u8]) -> Result<(), String>,
+}
 
-impl<D: Update + FixedOutput + Send> Hasher for FixedHasher<D> {
+impl<S: Send> Hasher for Fns<S> {
     fn update(&mut self, data: &[u8]) {
-        self.0.update(data);
+        (self.update)(&mut self.state, data);
     }
-    fn finalize_into(self: Box<Self>, out: &mut [u8]) {
-        out.copy_from_slice(&self.0.finalize_fixed());
-    }
-}
-
-struct XofHasher<D>(D);
-
-impl<D: Update + ExtendableOutput + Send> Hasher for XofHasher<D> {
-    fn update(&mut self, data: &[u8]) {
-        self.0.update(data);
-    }
-    fn finalize_into(self: Box<Self>, out: &mut [u8]) {
-        self.0.finalize_xof_into(out);
+    fn finalize_into(self: Box<Self>, out: &mut [u8]) -> Result<(), String> {
+        (self.finish)(self.state, out)
     }
 }
 
-fn new_fixed<D: Default + Update + FixedOutput + Send + 'static>(
-    _key: Option<&[u8]>,
-) -> Result<Box<dyn Hasher>, String> {
-    Ok(Box::new(FixedHasher(D::default())))
+type Started = Result<Box<dyn Hasher>, String>;
+
+fn boxed<S: Send + 'static>(
+    state: S,
+    update: fn(&mut S, &[u8]),
+    finish: fn(S, &mut [u8]) -> Result<(), String>,
+) -> Started {
+    Ok(Box::new(Fns {
+        state,
+        update,
+        finish,
+    }))
 }
 
-fn new_xof<D: Default + Update + ExtendableOutput + Send + 'static>(
-    _key: Option<&[u8]>,
-) -> Result<Box<dyn Hasher>, String> {
-    Ok(Box::new(XofHasher(D::default())))
+fn fixed_out<D: FixedOutput>(d: D, out: &mut [u8]) -> Result<(), String> {
+    out.copy_from_slice(&d.finalize_fixed());
+    Ok(())
 }
 
-fn new_mac<M: KeyInit + Update + FixedOutput + Send + 'static>(
-    key: Option<&[u8]>,
-) -> Result<Box<dyn Hasher>, String> {
-    let zero;
-    let key = match key {
-        Some(k) => k,
-        None => {
-            zero = vec![0u8; M::key_size()];
-            &zero
-        }
-    };
-    match M::new_from_slice(key) {
-        Ok(m) => Ok(Box::new(FixedHasher(m))),
-        Err(_) => Err(format!("invalid key length {} bytes", key.len())),
-    }
+fn xof_out<D: ExtendableOutput>(d: D, out: &mut [u8]) -> Result<(), String> {
+    d.finalize_xof_into(out);
+    Ok(())
 }
 
-#[allow(dead_code)] // unused when no family feature is on
-fn fixed<D: Default + Update + FixedOutput + Send + 'static>(
+/// A function that takes its whole input in one call: collects the pieces.
+fn collect(buf: &mut Vec<u8>, data: &[u8]) {
+    buf.extend_from_slice(data);
+}
+
+fn streaming<D: Update + Send + 'static>(
+    d: D,
+    finish: fn(D, &mut [u8]) -> Result<(), String>,
+) -> Started {
+    boxed(d, <D as Update>::update, finish)
+}
+
+fn new_hash<D: Default + Update + FixedOutput + Send + 'static>(_: &Params) -> Started {
+    streaming(D::default(), fixed_out::<D>)
+}
+
+fn new_xof<D: Default + Update + ExtendableOutput + Send + 'static>(_: &Params) -> Started {
+    streaming(D::default(), xof_out::<D>)
+}
+
+/// The key of `p`, or the all-zero key of `M`'s size (keyless MACs; `start` checked the rest).
+fn keyed<M: KeyInit>(p: &Params) -> Result<M, String> {
+    let zero = vec![0u8; M::key_size()];
+    let key = p.key.as_deref().unwrap_or(&zero);
+    M::new_from_slice(key).map_err(|_| format!("invalid key length {} bytes", key.len()))
+}
+
+fn new_mac<M: KeyInit + Update + FixedOutput + Send + 'static>(p: &Params) -> Started {
+    streaming(keyed::<M>(p)?, fixed_out::<M>)
+}
+
+fn new_prf<M: KeyInit + Update + ExtendableOutput + Send + 'static>(p: &Params) -> Started {
+    streaming(keyed::<M>(p)?, xof_out::<M>)
+}
+
+fn hash<D: Default + Update + FixedOutput + Send + 'static>(
     name: &'static str,
     tag: &'static str,
-    family: &'static str,
     description: &'static str,
 ) -> Algorithm {
-    Algorithm {
+    Algorithm::new(
         name,
         tag,
-        family,
+        Kind::Hash,
+        D::output_size(),
+        new_hash::<D>,
         description,
-        kind: Kind::Hash,
-        out_len: D::output_size(),
-        new: new_fixed::<D>,
-    }
+    )
 }
 
-#[allow(dead_code)] // unused when no family feature is on
 fn xof<D: Default + Update + ExtendableOutput + Send + 'static>(
     name: &'static str,
     tag: &'static str,
-    family: &'static str,
-    description: &'static str,
     default_len: usize,
+    description: &'static str,
 ) -> Algorithm {
-    Algorithm {
-        name,
-        tag,
-        family,
-        description,
-        kind: Kind::Xof,
-        out_len: default_len,
-        new: new_xof::<D>,
+    Algorithm::new(name, tag, Kind::Xof, default_len, new_xof::<D>, description).variable()
+}
+
+/// A MAC with a fixed key and tag size; `keyless` ones run with the zero key without a key file.
+fn mac<M: KeyInit + Update + FixedOutput + Send + 'static>(
+    name: &'static str,
+    tag: &'static str,
+    keyless: bool,
+    description: &'static str,
+) -> Algorithm {
+    let kind = fixed_key(M::key_size(), keyless);
+    Algorithm::new(name, tag, kind, M::output_size(), new_mac::<M>, description)
+}
+
+/// A keyed XOF (PRF) with a fixed key size.
+fn prf<M: KeyInit + Update + ExtendableOutput + Send + 'static>(
+    name: &'static str,
+    tag: &'static str,
+    default_len: usize,
+    description: &'static str,
+) -> Algorithm {
+    let kind = fixed_key(M::key_size(), false);
+    Algorithm::new(name, tag, kind, default_len, new_prf::<M>, description).variable()
+}
+
+/// A variable-length entry (1 to [`crate::MAX_LENGTH`] bytes, `default_len` by default) taking
+/// the parameters `takes`.
+fn var(
+    name: &'static str,
+    tag: &'static str,
+    kind: Kind,
+    default_len: usize,
+    new: Ctor,
+    description: &'static str,
+    takes: u8,
+) -> Algorithm {
+    Algorithm::new(name, tag, kind, default_len, new, description)
+        .variable()
+        .takes(takes)
+}
+
+/// Keyed with a key of exactly `key_len` bytes.
+const fn fixed_key(key_len: usize, keyless: bool) -> Kind {
+    Kind::Mac {
+        key_len: Some(key_len),
+        keyless,
     }
 }
 
-#[allow(dead_code)] // unused when no family feature is on
-fn mac<M: KeyInit + Update + FixedOutput + OutputSizeUser + Send + 'static>(
-    name: &'static str,
-    tag: &'static str,
-    family: &'static str,
-    description: &'static str,
-    any_key_len: bool,
-    keyless: bool,
-) -> Algorithm {
-    let key_len = if any_key_len {
-        None
-    } else {
-        Some(M::key_size())
-    };
-    Algorithm {
-        name,
-        tag,
-        family,
-        description,
-        kind: Kind::Mac { key_len, keyless },
-        out_len: M::output_size(),
-        new: new_mac::<M>,
+/// Keyed with a 16-byte key.
+const KEY16: Kind = fixed_key(16, false);
+
+/// Keyed with a key of any length (KMAC).
+const ANY_KEY: Kind = Kind::Mac {
+    key_len: None,
+    keyless: false,
+};
+
+#[cfg(feature = "keccak")]
+mod keccak {
+    use digest::{CustomizedInit, XofReader};
+    use lwc_keccak as k;
+
+    use super::{Params, Started, collect, streaming, xof_out};
+
+    pub(super) fn kt<const R: usize>(p: &Params) -> Started {
+        streaming(k::Kt::<R>::new_customized(p.custom()), xof_out)
+    }
+
+    pub(super) fn turboshake<const R: usize>(p: &Params) -> Started {
+        let ds = p.domain.unwrap_or(k::DEFAULT_DS);
+        let t = k::TurboShake::<R>::new(ds).map_err(|e| format!("--domain {ds:#04x}: {e}"))?;
+        streaming(t, xof_out)
+    }
+
+    pub(super) fn cshake<const R: usize>(p: &Params) -> Started {
+        streaming(
+            k::CShake::<R>::new_with_function_name(p.fname(), p.custom()),
+            xof_out,
+        )
+    }
+
+    fn kmac_state<const R: usize>(p: &Params) -> k::Kmac<R> {
+        k::Kmac::<R>::new_customized(p.key.as_deref().unwrap_or_default(), p.custom())
+    }
+
+    pub(super) fn kmac<const R: usize>(p: &Params) -> Started {
+        streaming(kmac_state::<R>(p), |m, out| {
+            m.finalize_into_slice(out);
+            Ok(())
+        })
+    }
+
+    pub(super) fn kmacxof<const R: usize>(p: &Params) -> Started {
+        streaming(kmac_state::<R>(p), xof_out)
+    }
+
+    fn parallel_state<const R: usize>(p: &Params) -> Result<k::ParallelHash<R>, String> {
+        let b = p.block_size.unwrap_or(super::DEFAULT_BLOCK_SIZE);
+        k::ParallelHash::<R>::new(b, p.custom()).map_err(|e| format!("--block-size {b}: {e}"))
+    }
+
+    pub(super) fn parallelhash<const R: usize>(p: &Params) -> Started {
+        streaming(parallel_state::<R>(p)?, |h, out| {
+            h.finalize_into_slice(out);
+            Ok(())
+        })
+    }
+
+    pub(super) fn parallelhashxof<const R: usize>(p: &Params) -> Started {
+        streaming(parallel_state::<R>(p)?, xof_out)
+    }
+
+    /// TupleHash of the 1-tuple (input): the item's length comes first, so the input is
+    /// collected and hashed at the end.
+    pub(super) fn tuplehash<const R: usize>(p: &Params) -> Started {
+        super::boxed(
+            (k::TupleHash::<R>::new(p.custom()), Vec::new()),
+            |s, d| collect(&mut s.1, d),
+            |(t, item), out| {
+                t.chain_item(&item).finalize_into_slice(out);
+                Ok(())
+            },
+        )
+    }
+
+    pub(super) fn tuplehashxof<const R: usize>(p: &Params) -> Started {
+        super::boxed(
+            (k::TupleHash::<R>::new(p.custom()), Vec::new()),
+            |s, d| collect(&mut s.1, d),
+            |(t, item), out| {
+                t.chain_item(&item).finalize_xof().read(out);
+                Ok(())
+            },
+        )
+    }
+}
+
+#[cfg(feature = "ascon")]
+mod ascon {
+    use digest::TryCustomizedInit;
+    use lwc_ascon as a;
+
+    use super::{Params, Started, keyed, streaming, xof_out};
+
+    pub(super) fn cxof(p: &Params) -> Started {
+        let x = a::AsconCxof128::try_new_customized(p.custom())
+            .map_err(|e| format!("--customization: {e}"))?;
+        streaming(x, xof_out)
+    }
+
+    /// Ascon-PrfShort: at most 16 bytes of input, one call; the input is collected (17 bytes at
+    /// most, enough to tell that it is too long).
+    pub(super) fn prf_short<const LE: bool>(p: &Params) -> Started {
+        super::boxed(
+            (keyed::<a::v12::AsconPrfShortGeneric<LE>>(p)?, Vec::new()),
+            |s, d| {
+                let room = 17usize.saturating_sub(s.1.len());
+                s.1.extend_from_slice(&d[..d.len().min(room)]);
+            },
+            |(prf, msg), out| {
+                prf.prf(&msg, out)
+                    .map_err(|_| "Ascon-PrfShort takes at most 16 bytes of input".to_string())
+            },
+        )
     }
 }
 
@@ -216,240 +494,97 @@ pub(crate) const DEFAULT: &str = "lemac";
 )))]
 pub(crate) const DEFAULT: &str = "none";
 
+/// Appends `entries` to `v` under `family`.
+fn family(
+    v: &mut Vec<Algorithm>,
+    family: &'static str,
+    entries: impl IntoIterator<Item = Algorithm>,
+) {
+    v.extend(entries.into_iter().map(|a| Algorithm { family, ..a }));
+}
+
 /// All algorithms compiled into this build, in `--list` order.
-#[allow(unused_mut, clippy::vec_init_then_push)]
+#[allow(unused_mut)]
+#[rustfmt::skip]
 pub(crate) fn registry() -> Vec<Algorithm> {
     let mut v = Vec::new();
     #[cfg(feature = "keccak")]
     {
         use lwc_keccak as k;
-        const F: &str = "keccak";
-        v.push(xof::<k::Kt128>(
-            "kt128",
-            "KT128",
-            F,
-            "KangarooTWELVE KT128 (RFC 9861), tree-parallel",
-            32,
-        ));
-        v.push(xof::<k::Kt256>(
-            "kt256",
-            "KT256",
-            F,
-            "KT256 (RFC 9861), tree-parallel",
-            64,
-        ));
-        v.push(xof::<k::TurboShake128>(
-            "turboshake128",
-            "TURBOSHAKE128",
-            F,
-            "TurboSHAKE128 (RFC 9861), D=0x1F",
-            32,
-        ));
-        v.push(xof::<k::TurboShake256>(
-            "turboshake256",
-            "TURBOSHAKE256",
-            F,
-            "TurboSHAKE256 (RFC 9861), D=0x1F",
-            64,
-        ));
-        v.push(fixed::<k::Sha3_224>(
-            "sha3-224",
-            "SHA3-224",
-            F,
-            "SHA3-224 (FIPS 202)",
-        ));
-        v.push(fixed::<k::Sha3_256>(
-            "sha3-256",
-            "SHA3-256",
-            F,
-            "SHA3-256 (FIPS 202)",
-        ));
-        v.push(fixed::<k::Sha3_384>(
-            "sha3-384",
-            "SHA3-384",
-            F,
-            "SHA3-384 (FIPS 202)",
-        ));
-        v.push(fixed::<k::Sha3_512>(
-            "sha3-512",
-            "SHA3-512",
-            F,
-            "SHA3-512 (FIPS 202)",
-        ));
-        v.push(xof::<k::Shake128>(
-            "shake128",
-            "SHAKE128",
-            F,
-            "SHAKE128 (FIPS 202)",
-            32,
-        ));
-        v.push(xof::<k::Shake256>(
-            "shake256",
-            "SHAKE256",
-            F,
-            "SHAKE256 (FIPS 202)",
-            64,
-        ));
-        v.push(fixed::<k::Keccak224>(
-            "keccak224",
-            "KECCAK-224",
-            F,
-            "Keccak-224 (original padding)",
-        ));
-        v.push(fixed::<k::Keccak256>(
-            "keccak256",
-            "KECCAK-256",
-            F,
-            "Keccak-256 (original padding, Ethereum)",
-        ));
-        v.push(fixed::<k::Keccak384>(
-            "keccak384",
-            "KECCAK-384",
-            F,
-            "Keccak-384 (original padding)",
-        ));
-        v.push(fixed::<k::Keccak512>(
-            "keccak512",
-            "KECCAK-512",
-            F,
-            "Keccak-512 (original padding)",
-        ));
-        v.push(mac::<k::Kmac128>(
-            "kmac128",
-            "KMAC128",
-            F,
-            "KMAC128 (SP 800-185), key of any length, 32-byte tag",
-            true,
-            false,
-        ));
-        v.push(mac::<k::Kmac256>(
-            "kmac256",
-            "KMAC256",
-            F,
-            "KMAC256 (SP 800-185), key of any length, 64-byte tag",
-            true,
-            false,
-        ));
+        use keccak::*;
+        use takes::{BLOCK, CUSTOM, DOMAIN, FNAME};
+        family(&mut v, "keccak", [
+            var("kt128", "KT128", Kind::Xof, 32, kt::<168>, "KangarooTwelve KT128 (RFC 9861), tree-parallel", CUSTOM),
+            var("kt256", "KT256", Kind::Xof, 64, kt::<136>, "KT256 (RFC 9861), tree-parallel", CUSTOM),
+            var("turboshake128", "TURBOSHAKE128", Kind::Xof, 32, turboshake::<168>, "TurboSHAKE128 (RFC 9861), D=0x1F unless --domain", DOMAIN),
+            var("turboshake256", "TURBOSHAKE256", Kind::Xof, 64, turboshake::<136>, "TurboSHAKE256 (RFC 9861), D=0x1F unless --domain", DOMAIN),
+            hash::<k::Sha3_224>("sha3-224", "SHA3-224", "SHA3-224 (FIPS 202)"),
+            hash::<k::Sha3_256>("sha3-256", "SHA3-256", "SHA3-256 (FIPS 202)"),
+            hash::<k::Sha3_384>("sha3-384", "SHA3-384", "SHA3-384 (FIPS 202)"),
+            hash::<k::Sha3_512>("sha3-512", "SHA3-512", "SHA3-512 (FIPS 202)"),
+            xof::<k::Shake128>("shake128", "SHAKE128", 32, "SHAKE128 (FIPS 202)"),
+            xof::<k::Shake256>("shake256", "SHAKE256", 64, "SHAKE256 (FIPS 202)"),
+            var("cshake128", "CSHAKE128", Kind::Xof, 32, cshake::<168>, "cSHAKE128 (SP 800-185)", CUSTOM | FNAME),
+            var("cshake256", "CSHAKE256", Kind::Xof, 64, cshake::<136>, "cSHAKE256 (SP 800-185)", CUSTOM | FNAME),
+            hash::<k::Keccak224>("keccak224", "KECCAK-224", "Keccak-224 (original padding)"),
+            hash::<k::Keccak256>("keccak256", "KECCAK-256", "Keccak-256 (original padding, Ethereum)"),
+            hash::<k::Keccak384>("keccak384", "KECCAK-384", "Keccak-384 (original padding)"),
+            hash::<k::Keccak512>("keccak512", "KECCAK-512", "Keccak-512 (original padding)"),
+            hash::<k::Keccak256Full>("keccak256full", "KECCAK-256-FULL", "Keccak-256 with the whole 200-byte state as output (CryptoNight)"),
+            var("tuplehash128", "TUPLEHASH128", Kind::Hash, 32, tuplehash::<168>, "TupleHash128 (SP 800-185) of the 1-tuple (input); L = -l", CUSTOM),
+            var("tuplehash256", "TUPLEHASH256", Kind::Hash, 64, tuplehash::<136>, "TupleHash256 (SP 800-185) of the 1-tuple (input); L = -l", CUSTOM),
+            var("tuplehashxof128", "TUPLEHASHXOF128", Kind::Xof, 32, tuplehashxof::<168>, "TupleHashXOF128 (SP 800-185) of the 1-tuple (input)", CUSTOM),
+            var("tuplehashxof256", "TUPLEHASHXOF256", Kind::Xof, 64, tuplehashxof::<136>, "TupleHashXOF256 (SP 800-185) of the 1-tuple (input)", CUSTOM),
+            var("parallelhash128", "PARALLELHASH128", Kind::Hash, 32, parallelhash::<168>, "ParallelHash128 (SP 800-185), B=8192 unless --block-size; L = -l", CUSTOM | BLOCK),
+            var("parallelhash256", "PARALLELHASH256", Kind::Hash, 64, parallelhash::<136>, "ParallelHash256 (SP 800-185), B=8192 unless --block-size; L = -l", CUSTOM | BLOCK),
+            var("parallelhashxof128", "PARALLELHASHXOF128", Kind::Xof, 32, parallelhashxof::<168>, "ParallelHashXOF128 (SP 800-185), B=8192 unless --block-size", CUSTOM | BLOCK),
+            var("parallelhashxof256", "PARALLELHASHXOF256", Kind::Xof, 64, parallelhashxof::<136>, "ParallelHashXOF256 (SP 800-185), B=8192 unless --block-size", CUSTOM | BLOCK),
+            var("kmac128", "KMAC128", ANY_KEY, 32, kmac::<168>, "KMAC128 (SP 800-185), key of any length; L = -l", CUSTOM),
+            var("kmac256", "KMAC256", ANY_KEY, 64, kmac::<136>, "KMAC256 (SP 800-185), key of any length; L = -l", CUSTOM),
+            var("kmacxof128", "KMACXOF128", ANY_KEY, 32, kmacxof::<168>, "KMACXOF128 (SP 800-185), key of any length", CUSTOM),
+            var("kmacxof256", "KMACXOF256", ANY_KEY, 64, kmacxof::<136>, "KMACXOF256 (SP 800-185), key of any length", CUSTOM),
+        ]);
     }
     #[cfg(feature = "ascon")]
     {
-        use lwc_ascon as a;
-        const F: &str = "ascon";
-        v.push(fixed::<a::AsconHash256>(
-            "ascon-hash256",
-            "ASCON-HASH256",
-            F,
-            "Ascon-Hash256 (SP 800-232)",
-        ));
-        v.push(xof::<a::AsconXof128>(
-            "ascon-xof128",
-            "ASCON-XOF128",
-            F,
-            "Ascon-XOF128 (SP 800-232)",
-            32,
-        ));
-        v.push(fixed::<a::v12::AsconHash>(
-            "ascon-hash-v12",
-            "ASCON-HASH-V12",
-            F,
-            "Ascon-Hash (v1.2, LWC finalist)",
-        ));
-        v.push(fixed::<a::v12::AsconHasha>(
-            "ascon-hasha-v12",
-            "ASCON-HASHA-V12",
-            F,
-            "Ascon-Hasha (v1.2, LWC finalist)",
-        ));
-        v.push(xof::<a::v12::AsconXof>(
-            "ascon-xof-v12",
-            "ASCON-XOF-V12",
-            F,
-            "Ascon-Xof (v1.2, LWC finalist)",
-            32,
-        ));
-        v.push(xof::<a::v12::AsconXofa>(
-            "ascon-xofa-v12",
-            "ASCON-XOFA-V12",
-            F,
-            "Ascon-Xofa (v1.2, LWC finalist)",
-            32,
-        ));
-        v.push(mac::<a::v12::AsconMac>(
-            "ascon-mac-v12",
-            "ASCON-MAC-V12",
-            F,
-            "Ascon-Mac (v1.2), 16-byte key and tag",
-            false,
-            false,
-        ));
-        v.push(mac::<a::v12::AsconMaca>(
-            "ascon-maca-v12",
-            "ASCON-MACA-V12",
-            F,
-            "Ascon-Maca (v1.2), 16-byte key and tag",
-            false,
-            false,
-        ));
-        v.push(mac::<a::v13::AsconMac>(
-            "ascon-mac-v13",
-            "ASCON-MAC-V13",
-            F,
-            "Ascon-Mac (little-endian v1.3), 16-byte key and tag",
-            false,
-            false,
-        ));
+        use lwc_ascon::{self as a, v12, v13};
+        use ascon::*;
+        use takes::CUSTOM;
+        family(&mut v, "ascon", [
+            hash::<a::AsconHash256>("ascon-hash256", "ASCON-HASH256", "Ascon-Hash256 (SP 800-232)"),
+            xof::<a::AsconXof128>("ascon-xof128", "ASCON-XOF128", 32, "Ascon-XOF128 (SP 800-232)"),
+            var("ascon-cxof128", "ASCON-CXOF128", Kind::Xof, 32, cxof, "Ascon-CXOF128 (SP 800-232), customization of at most 256 bytes", CUSTOM),
+            hash::<v12::AsconHash>("ascon-hash-v12", "ASCON-HASH-V12", "Ascon-Hash (v1.2, LWC finalist)"),
+            hash::<v12::AsconHasha>("ascon-hasha-v12", "ASCON-HASHA-V12", "Ascon-Hasha (v1.2, LWC finalist)"),
+            xof::<v12::AsconXof>("ascon-xof-v12", "ASCON-XOF-V12", 32, "Ascon-Xof (v1.2, LWC finalist)"),
+            xof::<v12::AsconXofa>("ascon-xofa-v12", "ASCON-XOFA-V12", 32, "Ascon-Xofa (v1.2, LWC finalist)"),
+            mac::<v12::AsconMac>("ascon-mac-v12", "ASCON-MAC-V12", false, "Ascon-Mac (v1.2), 16-byte key and tag"),
+            mac::<v12::AsconMaca>("ascon-maca-v12", "ASCON-MACA-V12", false, "Ascon-Maca (v1.2), 16-byte key and tag"),
+            prf::<v12::AsconPrf>("ascon-prf-v12", "ASCON-PRF-V12", 16, "Ascon-Prf (v1.2), 16-byte key, keyed XOF"),
+            prf::<v12::AsconPrfa>("ascon-prfa-v12", "ASCON-PRFA-V12", 16, "Ascon-Prfa (v1.2), 16-byte key, keyed XOF"),
+            Algorithm::new("ascon-prfshort-v12", "ASCON-PRFSHORT-V12", KEY16, 16, prf_short::<false>, "Ascon-PrfShort (v1.2), 16-byte key, input of at most 16 bytes; L = -l (1 to 16)").up_to(16),
+            mac::<v13::AsconMac>("ascon-mac-v13", "ASCON-MAC-V13", false, "Ascon-Mac (little-endian v1.3), 16-byte key and tag"),
+            prf::<v13::AsconPrf>("ascon-prf-v13", "ASCON-PRF-V13", 16, "Ascon-Prf (little-endian v1.3), 16-byte key, keyed XOF"),
+            Algorithm::new("ascon-prfshort-v13", "ASCON-PRFSHORT-V13", KEY16, 16, prf_short::<true>, "Ascon-PrfShort (little-endian v1.3), 16-byte key, input of at most 16 bytes; L = -l (1 to 16)").up_to(16),
+        ]);
     }
     #[cfg(feature = "sparkle")]
     {
         use lwc_sparkle as s;
-        const F: &str = "sparkle";
-        v.push(fixed::<s::Esch256>(
-            "esch256",
-            "ESCH256",
-            F,
-            "Esch256 (SPARKLE family)",
-        ));
-        v.push(fixed::<s::Esch384>(
-            "esch384",
-            "ESCH384",
-            F,
-            "Esch384 (SPARKLE family)",
-        ));
-        v.push(xof::<s::XoEsch256>(
-            "xoesch256",
-            "XOESCH256",
-            F,
-            "XOEsch256 (SPARKLE family)",
-            32,
-        ));
-        v.push(xof::<s::XoEsch384>(
-            "xoesch384",
-            "XOESCH384",
-            F,
-            "XOEsch384 (SPARKLE family)",
-            48,
-        ));
+        family(&mut v, "sparkle", [
+            hash::<s::Esch256>("esch256", "ESCH256", "Esch256 (SPARKLE family)"),
+            hash::<s::Esch384>("esch384", "ESCH384", "Esch384 (SPARKLE family)"),
+            xof::<s::XoEsch256>("xoesch256", "XOESCH256", 32, "XOEsch256 (SPARKLE family)"),
+            xof::<s::XoEsch384>("xoesch384", "XOESCH384", 48, "XOEsch384 (SPARKLE family)"),
+        ]);
     }
     #[cfg(feature = "lemac")]
     {
         use lwc_lemac as l;
-        const F: &str = "lemac";
-        v.push(mac::<l::LeMac>(
-            "lemac",
-            "LEMAC",
-            F,
-            "LeMac, zero nonce; without --key-file the zero key: lemacsum's NON-cryptographic checksum",
-            false,
-            true,
-        ));
-        v.push(mac::<l::PetitMac>(
-            "petitmac",
-            "PETITMAC",
-            F,
-            "PetitMac, zero nonce; without --key-file the zero key: a NON-cryptographic checksum",
-            false,
-            true,
-        ));
+        family(&mut v, "lemac", [
+            mac::<l::LeMac>("lemac", "LEMAC", true, "LeMac, zero nonce; without --key-file the zero key: lemacsum's NON-cryptographic checksum"),
+            mac::<l::PetitMac>("petitmac", "PETITMAC", true, "PetitMac, zero nonce; without --key-file the zero key: a NON-cryptographic checksum"),
+        ]);
     }
     v
 }
@@ -463,25 +598,31 @@ pub(crate) fn by_name<'a>(reg: &'a [Algorithm], name: &str) -> Option<&'a Algori
 /// (`SHA3-256`, `SHAKE128-256`, ...). Case-sensitive, as GNU is.
 pub(crate) fn by_tag<'a>(reg: &'a [Algorithm], tag: &[u8]) -> Option<(&'a Algorithm, usize)> {
     for a in reg {
-        match a.kind {
-            Kind::Xof => {
-                let base = a.tag.as_bytes();
-                if tag.len() > base.len() + 1 && tag.starts_with(base) && tag[base.len()] == b'-' {
-                    let bits = core::str::from_utf8(&tag[base.len() + 1..]).ok()?;
-                    if !bits.bytes().all(|b| b.is_ascii_digit()) || bits.starts_with('0') {
-                        continue;
-                    }
-                    let bits: usize = bits.parse().ok()?;
-                    if bits % 8 == 0 && bits > 0 && bits / 8 <= crate::MAX_LENGTH {
-                        return Some((a, bits / 8));
-                    }
-                }
+        if !a.is_variable() {
+            if a.tag.as_bytes() == tag {
+                return Some((a, a.out_len));
             }
-            _ => {
-                if a.tag.as_bytes() == tag {
-                    return Some((a, a.out_len));
-                }
-            }
+            continue;
+        }
+        let Some(bits) = tag
+            .strip_prefix(a.tag.as_bytes())
+            .and_then(|r| r.strip_prefix(b"-"))
+        else {
+            continue;
+        };
+        if bits.is_empty()
+            || bits[0] == b'0'
+            || bits.len() > 9
+            || !bits.iter().all(u8::is_ascii_digit)
+        {
+            continue;
+        }
+        let bits = bits
+            .iter()
+            .fold(0usize, |n, &d| n * 10 + usize::from(d - b'0'));
+        let (lo, hi) = a.lengths;
+        if bits % 8 == 0 && (lo..=hi).contains(&(bits / 8)) {
+            return Some((a, bits / 8));
         }
     }
     None

@@ -1,6 +1,6 @@
 //! Output lines (GNU untagged, BSD tagged), GNU file-name escaping, and the check-line parser.
 
-use crate::algorithms::{self, Algorithm, Kind};
+use crate::algorithms::{self, Algorithm};
 
 /// Lower-case hex.
 pub(crate) fn hex(bytes: &[u8]) -> String {
@@ -179,11 +179,13 @@ pub(crate) fn parse_check_line<'r>(
     if matches!(name.first(), Some(b' ' | b'*')) {
         name = &name[1..];
     }
-    let len = match (untagged.kind, length) {
-        (Kind::Xof, Some(l)) => l,
-        // XOF lines carry their length in the number of hex digits.
-        (Kind::Xof, None) if hex.len() >= 2 && hex.len() / 2 <= crate::MAX_LENGTH => hex.len() / 2,
-        _ => untagged.out_len,
+    let (lo, hi) = untagged.lengths;
+    let len = match length {
+        _ if !untagged.is_variable() => untagged.out_len,
+        Some(l) => l,
+        // Variable-length lines carry their length in the number of hex digits.
+        None if (2 * lo..=2 * hi).contains(&hex.len()) => hex.len() / 2,
+        None => untagged.out_len,
     };
     finish(untagged, len, hex, name)
 }

@@ -15,7 +15,7 @@ use std::sync::mpsc;
 use clap::{CommandFactory, Parser, error::ErrorKind};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use algorithms::{Algorithm, Kind};
+use algorithms::{Algorithm, Kind, Params, takes};
 use format::LineStyle;
 use input::{Input, ReadOptions};
 
@@ -80,6 +80,31 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     key_file: Option<PathBuf>,
 
+    /// Customization string S (cSHAKE, KMAC, TupleHash, ParallelHash), C (KT128/KT256) or Z
+    /// (Ascon-CXOF128), as bytes
+    #[arg(long, value_name = "STR", conflicts_with = "customization_hex")]
+    customization: Option<OsString>,
+
+    /// The customization string in hex
+    #[arg(long, value_name = "HEX")]
+    customization_hex: Option<String>,
+
+    /// cSHAKE function name N, as bytes
+    #[arg(long, value_name = "STR", conflicts_with = "function_name_hex")]
+    function_name: Option<OsString>,
+
+    /// The function name in hex
+    #[arg(long, value_name = "HEX")]
+    function_name_hex: Option<String>,
+
+    /// ParallelHash block size B in bytes (default 8192)
+    #[arg(long, value_name = "BYTES")]
+    block_size: Option<usize>,
+
+    /// TurboSHAKE domain separation byte D, 0x01 to 0x7F (default 0x1F; hex with 0x, or decimal)
+    #[arg(long, value_name = "BYTE", value_parser = parse_domain)]
+    domain: Option<u8>,
+
     /// Read files instead of memory-mapping them
     #[arg(long)]
     no_mmap: bool,
@@ -111,6 +136,26 @@ struct Cli {
     /// Files to hash (or, with -c, checksum lists)
     #[arg(value_name = "FILE")]
     files: Vec<OsString>,
+}
+
+fn parse_domain(s: &str) -> Result<u8, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u8::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|_| format!("'{s}' is not a byte (0x01 to 0x7F)"))
+}
+
+/// The bytes of `--NAME STR` or `--NAME-hex HEX` (clap lets at most one through).
+fn bytes_option(text: &Option<OsString>, hex: &Option<String>, name: &str) -> Option<Vec<u8>> {
+    match (text, hex) {
+        (Some(s), _) => Some(name_bytes(s)),
+        (None, Some(h)) => Some(
+            format::unhex(h.as_bytes())
+                .unwrap_or_else(|| usage_error(format!("--{name}-hex '{h}' is not hex"))),
+        ),
+        (None, None) => None,
+    }
 }
 
 fn usage_error(msg: impl std::fmt::Display) -> ! {
@@ -157,7 +202,7 @@ fn err_line(name: &[u8], reason: &str) {
 /// Everything a job needs to hash one input.
 #[derive(Clone, Copy)]
 struct Job<'a> {
-    key: Option<&'a [u8]>,
+    params: &'a Params,
     read: ReadOptions,
     progress: Option<&'a ProgressBar>,
 }
@@ -168,10 +213,10 @@ fn digest_of(
     input: Input<'_>,
     job: Job<'_>,
 ) -> Result<Vec<u8>, String> {
-    let mut h = alg.start(job.key)?;
+    let mut h = alg.start(job.params)?;
     input::feed(input, &mut *h, job.read, job.progress)?;
     let mut out = vec![0u8; len];
-    h.finalize_into(&mut out);
+    h.finalize_into(&mut out)?;
     Ok(out)
 }
 
@@ -500,27 +545,43 @@ fn list(reg: &[Algorithm]) {
     let mut out = io::stdout().lock();
     let _ = writeln!(
         out,
-        "{:<16} {:<8} {:<6} {:<8} DESCRIPTION",
+        "{:<19} {:<8} {:<5} {:<6} DESCRIPTION",
         "NAME", "FAMILY", "KIND", "BYTES"
     );
     for a in reg {
-        let (kind, bytes) = match a.kind {
-            Kind::Hash => ("hash", a.out_len.to_string()),
-            Kind::Xof => ("xof", format!("{}*", a.out_len)),
-            Kind::Mac { .. } => ("mac", a.out_len.to_string()),
+        let kind = match a.kind {
+            Kind::Hash => "hash",
+            Kind::Xof => "xof",
+            Kind::Mac { .. } => "mac",
         };
-        let default = if a.name == algorithms::DEFAULT {
-            " [default]"
-        } else {
-            ""
-        };
+        let star = if a.is_variable() { "*" } else { "" };
+        let mut extra = String::new();
+        for (bit, option) in takes::ALL {
+            if a.takes & bit != 0 {
+                extra.push_str(if extra.is_empty() { " [" } else { ", " });
+                extra.push_str(option);
+            }
+        }
+        if !extra.is_empty() {
+            extra.push(']');
+        }
+        if a.name == algorithms::DEFAULT {
+            extra.push_str(" [default]");
+        }
         let _ = writeln!(
             out,
-            "{:<16} {:<8} {:<6} {:<8} {}{}",
-            a.name, a.family, kind, bytes, a.description, default
+            "{:<19} {:<8} {:<5} {:<6} {}{extra}",
+            a.name,
+            a.family,
+            kind,
+            format!("{}{star}", a.out_len),
+            a.description
         );
     }
-    let _ = writeln!(out, "(* default length of an XOF; -l BYTES changes it)");
+    let _ = writeln!(
+        out,
+        "(* default of a variable output length; -l BYTES changes it)"
+    );
 }
 
 fn main() -> ExitCode {
@@ -536,20 +597,22 @@ fn main() -> ExitCode {
             cli.algorithm
         ));
     };
-    let len = match (alg.kind, cli.length) {
-        (_, Some(0)) => usage_error("--length must be at least 1"),
-        (_, Some(l)) if l > MAX_LENGTH => {
-            usage_error(format!("--length must be at most {MAX_LENGTH}"))
-        }
-        (Kind::Xof, Some(l)) => l,
-        (_, Some(_)) => usage_error(format!(
-            "--length applies to XOFs only; {} has a fixed {}-byte output",
+    let (lo, hi) = alg.lengths;
+    let len = match cli.length {
+        None => alg.out_len,
+        Some(_) if !alg.is_variable() => usage_error(format!(
+            "--length does not apply to {}: its output is {} bytes",
             alg.name, alg.out_len
         )),
-        (_, None) => alg.out_len,
+        Some(l) if l < lo || l > hi => usage_error(format!(
+            "--length of {} must be {lo} to {hi} bytes",
+            alg.name
+        )),
+        Some(l) => l,
     };
     let key = match (&cli.key_file, alg.kind) {
-        (Some(_), k) if !matches!(k, Kind::Mac { .. }) => usage_error(format!(
+        // In check mode a key applies to the keyed lines of a list whatever -a is.
+        (Some(_), k) if !cli.check && !matches!(k, Kind::Mac { .. }) => usage_error(format!(
             "--key-file applies to MACs only; {} is not a MAC",
             alg.name
         )),
@@ -557,27 +620,37 @@ fn main() -> ExitCode {
             usage_error(format!("{} needs --key-file", alg.name))
         }
         (None, _) => None,
-        (Some(path), Kind::Mac { key_len, .. }) => match std::fs::read(path) {
-            Ok(k) => {
-                if let Some(n) = key_len {
-                    if k.len() != n {
-                        err_line(
-                            &name_bytes(path.as_os_str()),
-                            &format!("key must be {n} bytes, got {}", k.len()),
-                        );
-                        return ExitCode::FAILURE;
-                    }
-                }
-                Some(k)
-            }
+        (Some(path), _) => match std::fs::read(path) {
+            Ok(k) => Some(k),
             Err(e) => {
                 err_line(&name_bytes(path.as_os_str()), &input::reason(&e));
                 return ExitCode::FAILURE;
             }
         },
-        (Some(_), _) => unreachable!("non-MAC kinds are rejected above"),
     };
-    debug_assert!(alg.is_mac() || key.is_none());
+    let params = Params {
+        key,
+        customization: bytes_option(&cli.customization, &cli.customization_hex, "customization"),
+        function_name: bytes_option(&cli.function_name, &cli.function_name_hex, "function-name"),
+        block_size: cli.block_size,
+        domain: cli.domain,
+    };
+    // In check mode the parameters apply to every line whose algorithm takes them.
+    for (bit, option) in takes::ALL {
+        if !cli.check && params.given() & bit != 0 && alg.takes & bit == 0 {
+            usage_error(format!("{option} does not apply to {}", alg.name));
+        }
+    }
+    if let Err(reason) = alg.start(&params) {
+        match (&cli.key_file, &params.key) {
+            // A key of the wrong length: the key file is the bad input (exit 1).
+            (Some(path), Some(_)) if reason.starts_with("key must be") => {
+                err_line(&name_bytes(path.as_os_str()), &reason);
+                return ExitCode::FAILURE;
+            }
+            _ => usage_error(reason),
+        }
+    }
     if let Some(n) = cli.num_threads {
         if n == 0 {
             usage_error("--num-threads must be at least 1");
@@ -587,7 +660,7 @@ fn main() -> ExitCode {
             .build_global();
     }
     let job = Job {
-        key: key.as_deref(),
+        params: &params,
         read: ReadOptions {
             no_mmap: cli.no_mmap,
         },

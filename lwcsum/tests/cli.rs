@@ -289,19 +289,24 @@ fn round_trips_untagged_tagged_and_every_algorithm() {
     touch(d.path(), "big", &vec![0x5a; 200_000]);
     touch(d.path(), "empty", b"");
     touch(d.path(), "key16", &[7u8; 16]);
+    let listing = stdout(&run(&["--list"], None));
     for alg in listed_algorithms() {
         let mut base = vec!["-a".to_string(), alg.clone()];
-        if [
-            "kmac128",
-            "kmac256",
-            "ascon-mac-v12",
-            "ascon-maca-v12",
-            "ascon-mac-v13",
-        ]
-        .contains(&alg.as_str())
-        {
+        // Keyed algorithms (KIND `mac`) other than the keyless LeMac/PetitMac get a 16-byte key.
+        let keyed = listing.lines().any(|l| {
+            let cols: Vec<&str> = l.split_whitespace().collect();
+            cols.len() > 2 && cols[0] == alg && cols[2] == "mac"
+        });
+        if keyed && alg != "lemac" && alg != "petitmac" {
             base.extend(["--key-file".to_string(), "key16".to_string()]);
         }
+        // Ascon-PrfShort takes at most 16 bytes.
+        let files: &[&str] = if alg.starts_with("ascon-prfshort") {
+            &files[..2]
+        } else {
+            &files
+        };
+        let oks: String = files.iter().map(|f| format!("{f}: OK\n")).collect();
         for tag in [false, true] {
             let mut args = base.clone();
             if tag {
@@ -314,12 +319,7 @@ fn round_trips_untagged_tagged_and_every_algorithm() {
             let mut args = base.clone();
             args.extend(["-c".to_string(), "sums".to_string()]);
             let out = run_in(d.path(), &args, None);
-            assert_eq!(
-                stdout(&out),
-                "a: OK\nb c: OK\nbig: OK\nempty: OK\n",
-                "{alg} tag={tag}: {}",
-                stderr(&out)
-            );
+            assert_eq!(stdout(&out), oks, "{alg} tag={tag}: {}", stderr(&out));
             assert_eq!(out.status.code(), Some(0));
         }
     }
@@ -627,8 +627,28 @@ fn length_and_key_misuse() {
         &["-a", "sha3-256", "-l", "16", "e"][..],
         &["-a", "sha3-256", "--key-file", "k", "e"],
         &["-a", "kmac128", "e"],
-        &["-a", "kmac128", "-l", "16", "--key-file", "k", "e"],
         &["-a", "kt128", "-l", "65537", "e"],
+        &["-a", "sha3-256", "--customization", "x", "e"],
+        &["-a", "shake128", "--customization-hex", "00", "e"],
+        &["-a", "kt128", "--function-name", "x", "e"],
+        &["-a", "kt128", "--block-size", "8", "e"],
+        &["-a", "kt128", "--domain", "0x1f", "e"],
+        &["-a", "kt128", "--customization-hex", "0g", "e"],
+        &["-a", "cshake128", "--function-name-hex", "abc", "e"],
+        &[
+            "-a",
+            "kt128",
+            "--customization",
+            "a",
+            "--customization-hex",
+            "00",
+            "e",
+        ],
+        &["-a", "parallelhash128", "--block-size", "0", "e"],
+        &["-a", "turboshake128", "--domain", "0x80", "e"],
+        &["-a", "turboshake128", "--domain", "0", "e"],
+        &["-a", "turboshake128", "--domain", "256", "e"],
+        &["-a", "turboshake128", "--domain", "x", "e"],
     ] {
         assert_eq!(
             run_in(d.path(), args, None).status.code(),
@@ -642,6 +662,139 @@ fn length_and_key_misuse() {
         None,
     );
     assert_eq!(stderr(&out), "lwcsum: nokey: No such file or directory\n");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// The parameter options: check mode applies them to every line, tags carry the length of
+/// variable-length functions, KMAC's `-l` is its L (not a truncation), and the errors.
+#[cfg(all(feature = "keccak", feature = "ascon"))]
+#[test]
+fn parameters_lengths_and_keyed_check_lines() {
+    let d = check_fixture();
+    touch(d.path(), "m4", &[0, 1, 2, 3]);
+    touch(d.path(), "k32", &(0x40..0x60).collect::<Vec<u8>>());
+    // SP 800-185 cSHAKE sample 1 (N = "", S = "Email Signature"), tagged, then checked: the
+    // customization comes from the command line in check mode too, and a wrong one fails.
+    let c1 = "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5";
+    let cs = ["-a", "cshake128", "--customization", "Email Signature"];
+    let out = run_in(d.path(), &[&cs[..], &["--tag", "m4"]].concat(), None);
+    assert_eq!(stdout(&out), format!("CSHAKE128-256 (m4) = {c1}\n"));
+    touch(d.path(), "sums", &out.stdout);
+    let out = run_in(d.path(), &[&cs[..], &["-c", "sums"]].concat(), None);
+    assert_eq!(stdout(&out), "m4: OK\n");
+    let out = run_in(d.path(), &["-a", "cshake128", "-c", "sums"], None);
+    assert_eq!(stdout(&out), "m4: FAILED\n");
+    assert_eq!(out.status.code(), Some(1));
+    // The same parameters given in hex.
+    let out = run_in(
+        d.path(),
+        &[
+            "-a",
+            "cshake128",
+            "--customization-hex",
+            "456d61696c205369676e6174757265",
+            "--function-name-hex",
+            "",
+            "m4",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&out), format!("{c1}  m4\n"));
+    // KMAC sample 1 (32 bytes) and KMAC128 with L = 128 bits: another tag, not a prefix.
+    let k1 = "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e";
+    let out = run_in(
+        d.path(),
+        &["-a", "kmac128", "--key-file", "k32", "--tag", "m4"],
+        None,
+    );
+    assert_eq!(stdout(&out), format!("KMAC128-256 (m4) = {k1}\n"));
+    let out = run_in(
+        d.path(),
+        &["-a", "kmac128", "--key-file", "k32", "-l", "16", "m4"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let short = stdout(&out);
+    assert_eq!(short.len(), 32 + 4 + 1);
+    assert_ne!(&short[..32], &k1[..32]);
+    // A keyed line checked without a key: that line fails with a reason, the others go on.
+    touch(
+        d.path(),
+        "mixed",
+        format!("KMAC128-256 (m4) = {k1}\nSHA3-256 (e) = a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a\n").as_bytes(),
+    );
+    let out = run_in(d.path(), &["-a", "sha3-256", "-c", "mixed"], None);
+    assert_eq!(stdout(&out), "m4: FAILED open or read\ne: OK\n");
+    assert!(
+        stderr(&out).contains("lwcsum: m4: kmac128 needs --key-file"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let out = run_in(
+        d.path(),
+        &["-a", "sha3-256", "--key-file", "k32", "-c", "mixed"],
+        None,
+    );
+    assert_eq!(stdout(&out), "m4: OK\ne: OK\n");
+    // Ascon-PrfShort: at most 16 bytes in (exit 1 for that file) and 1 to 16 bytes out.
+    touch(d.path(), "k16", &[7u8; 16]);
+    touch(d.path(), "m17", &[0u8; 17]);
+    let out = run_in(
+        d.path(),
+        &["-a", "ascon-prfshort-v12", "--key-file", "k16", "m17", "m4"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "lwcsum: m17: Ascon-PrfShort takes at most 16 bytes of input\n"
+    );
+    assert!(stdout(&out).ends_with("  m4\n"));
+    for args in [
+        &[
+            "-a",
+            "ascon-prfshort-v12",
+            "--key-file",
+            "k16",
+            "-l",
+            "17",
+            "e",
+        ][..],
+        &[
+            "-a",
+            "ascon-prfshort-v13",
+            "--key-file",
+            "k16",
+            "-l",
+            "0",
+            "e",
+        ],
+        &["-a", "ascon-prf-v12", "e"],
+    ] {
+        assert_eq!(
+            run_in(d.path(), args, None).status.code(),
+            Some(2),
+            "{args:?}"
+        );
+    }
+    // Ascon-CXOF128 customization of 256 bytes works, 257 bytes is a usage error.
+    for (n, code) in [(256, 0), (257, 2)] {
+        let c = "ab".repeat(n);
+        let out = run_in(
+            d.path(),
+            &["-a", "ascon-cxof128", "--customization-hex", &c, "e"],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(code), "{}", stderr(&out));
+    }
+    // Wrong key length for a fixed-size key: the key file is the bad input (exit 1).
+    let out = run_in(
+        d.path(),
+        &["-a", "ascon-prf-v13", "--key-file", "k32", "e"],
+        None,
+    );
+    assert_eq!(stderr(&out), "lwcsum: k32: key must be 16 bytes, got 32\n");
     assert_eq!(out.status.code(), Some(1));
 }
 

@@ -249,6 +249,157 @@ const GOLDEN: &[G] = &[
     G { alg: "kmac128", args: &[], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(4), hex: "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e" },
     // sp800_185_nist_samples.json KMAC sample 5
     G { alg: "kmac256", args: &[], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(200), hex: "75358cf39e41494e949707927cee0af20a3ff553904c86b08f21cc414bcfd691589d27cf5e15369cbbff8b9a4c2eb17800855d0235ff635da82533ec6b759b69" },
+    // sp800_185_nist_samples.json cSHAKE sample 1
+    G { alg: "cshake128", args: &["--customization", "Email Signature"], key: "", msg: Ramp(4), hex: "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5" },
+    // sp800_185_nist_samples.json cSHAKE sample 2
+    G { alg: "cshake128", args: &["--customization-hex", "456d61696c205369676e6174757265"], key: "", msg: Ramp(200), hex: "c5221d50e4f822d96a2e8881a961420f294b7b24fe3d2094baed2c6524cc166b" },
+    // sp800_185_nist_samples.json cSHAKE sample 3
+    G { alg: "cshake256", args: &["--customization", "Email Signature"], key: "", msg: Ramp(4), hex: "d008828e2b80ac9d2218ffee1d070c48b8e4c87bff32c9699d5b6896eee0edd164020e2be0560858d9c00c037e34a96937c561a74c412bb4c746469527281c8c" },
+    // sp800_185_nist_samples.json cSHAKE sample 4
+    G { alg: "cshake256", args: &["--customization-hex", "456d61696c205369676e6174757265"], key: "", msg: Ramp(200), hex: "07dc27b11e51fbac75bc7b3c1d983e8b4b85fb1defaf218912ac86430273091727f42b17ed1df63e8ec118f04b23633c1dfb1574c8fb55cb45da8e25afb092bb" },
+    // sp800_185_nist_samples.json KMAC sample 2
+    G { alg: "kmac128", args: &["--customization", "My Tagged Application"], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(4), hex: "3b1fba963cd8b0b59e8c1a6d71888b7143651af8ba0a7070c0979e2811324aa5" },
+    // sp800_185_nist_samples.json KMAC sample 3
+    G { alg: "kmac128", args: &["--customization-hex", "4d7920546167676564204170706c69636174696f6e"], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(200), hex: "1f5b4e6cca02209e0dcb5ca635b89a15e271ecc760071dfd805faa38f9729230" },
+    // sp800_185_nist_samples.json KMAC sample 4
+    G { alg: "kmac256", args: &["--customization-hex", "4d7920546167676564204170706c69636174696f6e"], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(4), hex: "20c570c31346f703c9ac36c61c03cb64c3970d0cfc787e9b79599d273a68d2f7f69d4cc3de9d104a351689f27cf6f5951f0103f33f4f24871024d9c27773a8dd" },
+    // sp800_185_nist_samples.json KMAC sample 6
+    G { alg: "kmac256", args: &["--customization-hex", "4d7920546167676564204170706c69636174696f6e"], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(200), hex: "b58618f71f92e1d56c1b8c55ddd7cd188b97b4ca4d99831eb2699a837da2e4d970fbacfde50033aea585f1a2708510c32d07880801bd182898fe476876fc8965" },
+    // sp800_185_nist_samples.json KMACXOF sample 1
+    G { alg: "kmacxof128", args: &[], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(4), hex: "cd83740bbd92ccc8cf032b1481a0f4460e7ca9dd12b08a0c4031178bacd6ec35" },
+    // sp800_185_nist_samples.json KMACXOF sample 2
+    G { alg: "kmacxof128", args: &["--customization", "My Tagged Application"], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(4), hex: "31a44527b4ed9f5c6101d11de6d26f0620aa5c341def41299657fe9df1a3b16c" },
+    // sp800_185_nist_samples.json KMACXOF sample 3
+    G { alg: "kmacxof128", args: &["--customization-hex", "4d7920546167676564204170706c69636174696f6e"], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(200), hex: "47026c7cd793084aa0283c253ef658490c0db61438b8326fe9bddf281b83ae0f" },
+    // sp800_185_nist_samples.json KMACXOF sample 4
+    G { alg: "kmacxof256", args: &["--customization-hex", "4d7920546167676564204170706c69636174696f6e"], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(4), hex: "1755133f1534752aad0748f2c706fb5c784512cab835cd15676b16c0c6647fa96faa7af634a0bf8ff6df39374fa00fad9a39e322a7c92065a64eb1fb0801eb2b" },
+    // sp800_185_nist_samples.json KMACXOF sample 5
+    G { alg: "kmacxof256", args: &[], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(200), hex: "ff7b171f1e8a2b24683eed37830ee797538ba8dc563f6da1e667391a75edc02ca633079f81ce12a25f45615ec89972031d18337331d24ceb8f8ca8e6a19fd98b" },
+    // sp800_185_nist_samples.json KMACXOF sample 6
+    G { alg: "kmacxof256", args: &["--customization-hex", "4d7920546167676564204170706c69636174696f6e"], key: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f", msg: Ramp(200), hex: "d5be731c954ed7732846bb59dbe3a8e30f83e77a4bff4459f2f1c2b4ecebb8ce67ba01c62e8ab8578d2d499bd1bb276768781190020a306a97de281dcc30305d" },
+    // sp800_185_nist_samples.json ParallelHash sample 1
+    G { alg: "parallelhash128", args: &["--block-size", "8"], key: "", msg: Hex("000102030405060710111213141516172021222324252627"), hex: "ba8dc1d1d979331d3f813603c67f72609ab5e44b94a0b8f9af46514454a2b4f5" },
+    // sp800_185_nist_samples.json ParallelHash sample 2
+    G { alg: "parallelhash128", args: &["--block-size", "8", "--customization-hex", "506172616c6c656c2044617461"], key: "", msg: Hex("000102030405060710111213141516172021222324252627"), hex: "fc484dcb3f84dceedc353438151bee58157d6efed0445a81f165e495795b7206" },
+    // sp800_185_nist_samples.json ParallelHash sample 3
+    G { alg: "parallelhash256", args: &["--block-size", "8"], key: "", msg: Hex("000102030405060710111213141516172021222324252627"), hex: "bc1ef124da34495e948ead207dd9842235da432d2bbc54b4c110e64c451105531b7f2a3e0ce055c02805e7c2de1fb746af97a1dd01f43b824e31b87612410429" },
+    // sp800_185_nist_samples.json ParallelHash sample 4
+    G { alg: "parallelhash256", args: &["--block-size", "8", "--customization-hex", "506172616c6c656c2044617461"], key: "", msg: Hex("000102030405060710111213141516172021222324252627"), hex: "cdf15289b54f6212b4bc270528b49526006dd9b54e2b6add1ef6900dda3963bb33a72491f236969ca8afaea29c682d47a393c065b38e29fae651a2091c833110" },
+    // sp800_185_nist_samples.json ParallelHashXOF sample 1
+    G { alg: "parallelhashxof128", args: &["--block-size", "8"], key: "", msg: Hex("000102030405060710111213141516172021222324252627"), hex: "fe47d661e49ffe5b7d999922c062356750caf552985b8e8ce6667f2727c3c8d3" },
+    // sp800_185_nist_samples.json ParallelHashXOF sample 2
+    G { alg: "parallelhashxof128", args: &["--block-size", "8", "--customization-hex", "506172616c6c656c2044617461"], key: "", msg: Hex("000102030405060710111213141516172021222324252627"), hex: "ea2a793140820f7a128b8eb70a9439f93257c6e6e79b4a540d291d6dae7098d7" },
+    // sp800_185_nist_samples.json ParallelHashXOF sample 3
+    G { alg: "parallelhashxof256", args: &["--block-size", "8"], key: "", msg: Hex("000102030405060710111213141516172021222324252627"), hex: "c10a052722614684144d28474850b410757e3cba87651ba167a5cbddff7f466675fbf84bcae7378ac444be681d729499afca667fb879348bfdda427863c82f1c" },
+    // sp800_185_nist_samples.json ParallelHashXOF sample 4
+    G { alg: "parallelhashxof256", args: &["--block-size", "8", "--customization-hex", "506172616c6c656c2044617461"], key: "", msg: Hex("000102030405060710111213141516172021222324252627"), hex: "538e105f1a22f44ed2f5cc1674fbd40be803d9c99bf5f8d90a2c8193f3fe6ea768e5c1a20987e2c9c65febed03887a51d35624ed12377594b5585541dc377efc" },
+    // sp800_185_extended.json vectors[0]
+    G { alg: "cshake128", args: &["--function-name-hex", "f8f3cd", "--customization-hex", "4f", "-l", "16"], key: "", msg: Ramp(0), hex: "96b347ee32a14029db405683f5f33ea2" },
+    // sp800_185_extended.json vectors[3]
+    G { alg: "cshake128", args: &["--function-name-hex", "1ad982f59e1f318c0b85875e5e867b24686d3701", "--customization-hex", "fd", "-l", "64"], key: "", msg: Hex("da1e4aa8f1ac8740"), hex: "a0f8786f629abec2cc53e8ab756432ae842b806dc740e22f647d6dc87c53724b6ea4dd5651ce66bdbbf0331ffb46ad9f43ad5ca54580651125bb223f33290b7a" },
+    // sp800_185_extended.json vectors[97] (1-tuple)
+    G { alg: "tuplehash128", args: &["--customization-hex", "700bba6913d3ce2e80ffc216", "-l", "200"], key: "", msg: Ramp(0), hex: "9026a9de40298f9376b72961da6ec598aacfe5917cc8bc4e8be1ac8c16118a5171a3c03d264521360f4c4c3fe88f996ccfd700b9f83dc0dc52133ca5e0de253b6bb492109778e9e5095d1f3e3c69a3b2232e8eee9fc36b4e94f8ccf5859d7f2d0600afdf47a19b6fa20f6dbe388de3894e3b41293d03dad79b46f40e710ed07476b4738b57da9416ef9f7a695969eac4be954112ec311d13f4ffed924db61f725328463045167c96a896c012d87a3cae8db757916328fdf583e4f4ce4d60ef820747b08592fa58dc" },
+    // sp800_185_extended.json vectors[103] (1-tuple)
+    G { alg: "tuplehashxof128", args: &[], key: "", msg: Hex("1c689cbcc1380a6a7c1e07236b475611764eeca4ac55d3461ce192384ee35b619c7a65665302874dfe5043606cdf5fabadec920d8625769dc2952d4e3323cfb688bc601192e60c80601c0c54baf7a7428fa3cae483a542efc0b0deeaa7e4d69d18d94cd0e7a761cdf71b7e44441c85f3e3249bf67b7882f002b0d4449969efc5ad970c60bf6d8886"), hex: "5f4cf6c23734c0714251753751574294df0dae53d36d331c3748a9b9490eb9e1" },
+    // sp800_185_extended.json vectors[109] (1-tuple)
+    G { alg: "tuplehash256", args: &["--customization-hex", "4fd06f3c215253fc714bee3f", "-l", "16"], key: "", msg: Hex("ea21b42c100646b12d9a2b8188e3861608990c608ca17e2382541bbde6d5426162744099670f8d33b3b69e3c1f876d0159a765737898f1f11dd9b060f8a6b1894ac5330a85183e86e99a70f3c125a48889126910f25ed1be19041484fc3a75df3575041abff6d412faedbfed058d536b8d30b440319309d98d513648aed67e883c805d7babfcae23"), hex: "9aad810c2f4b4249e61ca41f66ecb7a9" },
+    // sp800_185_extended.json vectors[115] (1-tuple)
+    G { alg: "tuplehashxof256", args: &["-l", "200"], key: "", msg: Hex("f4"), hex: "7b6316affc7ca105d845c5820ac4b6a6e2d2fb7da62901fea8986809d8d464f4f93d92f0739d6843f5bbf1b7a779a9782bb01e0693f57c90691a55fbd2e0e02f2f86619cecdb625d48b8a999a1aa80d33bafee99edd0da80178690b2ff5786837acda59f3bb09edc681a625377c2236ca4327807695df4c91136cab84715ccd93698231a958ac2e0c0192aae232a0f52544a8edca1c2e39fe6c378fd132145248e3865a3c80993f64ea703c6f66c301cbf046b4334cbef5e5e68e5cc9d1046e6cc795451e8c14e68" },
+    // sp800_185_extended.json vectors[161]
+    G { alg: "cshake128", args: &["--function-name-hex", "30313233343536373839", "--customization-hex", "1903854a221a95b16a4b529e60f77938b579ad50f3ebf1dd91b8de6dcb8e52ad084e5d7bda1261eaa241c37c78bd6c84d72817ce8fb2d880e0b06c8ca7d25b3e0e748a938de01b406afc2c14f735bf857c958dac1136ca094950a41c920e08c1c5772836d1c316661d31f6cc651be1cc7fbce89fe4751690e7590a362a989d0d31ce08a5e08e3f35eeea1fe9b55f544b5680d68568307d", "-l", "64"], key: "", msg: Ramp(0), hex: "11748778f0589f8a10886a050fb8b5061e3ea0058077390930b79e689f81f8f15529e39a96b1fefe58e8f39692e588ffedfa42df7fea5066c3bf550f71be703a" },
+    // sp800_185_extended.json vectors[164]
+    G { alg: "cshake256", args: &["--function-name-hex", "30313233343536373839", "--customization-hex", "1801c9710bd144295df324dae759071a466671482a90fcb5575761f8dd48927d08131f4c5bc3bd8425baf207719eae6c62dc6e5f10079ece075cb73ca01cb2f850d87486036796850171d6e91993d9881c512497a5b5c2c365a6fa96a1a5ad67cb5ccf09b1ca31d262385c3915df3b95091605c0ce1449"], key: "", msg: Ramp(0), hex: "21c9dd2b071bb72463bcc32a1dbc82eee8dee1a96d5dc64c08ad58c53d1f98fd22e3fe494caf638f933c68a871d9a1a7360a5ebfc63d998db51b90f8cb0ab317" },
+    // rfc9861_turboshake_kt.json TurboSHAKE128 D=0x01
+    G { alg: "turboshake128", args: &["--domain", "0x01"], key: "", msg: Hex("ffffff"), hex: "bf323f940494e88ee1c540fe660be8a0c93f43d15ec006998462fa994eed5dab" },
+    // rfc9861_turboshake_kt.json TurboSHAKE128 D=0x06
+    G { alg: "turboshake128", args: &["--domain", "0x06"], key: "", msg: Hex("ff"), hex: "8ec9c66465ed0d4a6c35d13506718d687a25cb05c74cca1e42501abd83874a67" },
+    // rfc9861_turboshake_kt.json TurboSHAKE128 D=0x07
+    G { alg: "turboshake128", args: &["--domain", "0x07"], key: "", msg: Hex("ffffff"), hex: "b658576001cad9b1e5f399a9f77723bba05458042d68206f7252682dba3663ed" },
+    // rfc9861_turboshake_kt.json TurboSHAKE128 D=0x0B
+    G { alg: "turboshake128", args: &["--domain", "0x0B"], key: "", msg: Hex("ffffffffffffff"), hex: "8deeaa1aec47ccee569f659c21dfa8e112db3cee37b18178b2acd805b799cc37" },
+    // rfc9861_turboshake_kt.json TurboSHAKE128 D=0x30
+    G { alg: "turboshake128", args: &["--domain", "0x30"], key: "", msg: Hex("ff"), hex: "553122e2135e363c3292bed2c6421fa232bab03daa07c7d6636603286506325b" },
+    // rfc9861_turboshake_kt.json TurboSHAKE128 D=0x7F
+    G { alg: "turboshake128", args: &["--domain", "0x7F"], key: "", msg: Hex("ffffff"), hex: "16274cc656d44cefd422395d0f9053bda6d28e122aba15c765e5ad0e6eaf26f9" },
+    // rfc9861_turboshake_kt.json TurboSHAKE256 D=0x01
+    G { alg: "turboshake256", args: &["--domain", "0x01"], key: "", msg: Hex("ffffff"), hex: "d21c6fbbf587fa2282f29aea620175fb0257413af78a0b1b2a87419ce031d933ae7a4d383327a8a17641a34f8a1d1003ad7da6b72dba84bb62fef28f62f12424" },
+    // rfc9861_turboshake_kt.json TurboSHAKE256 D=0x06
+    G { alg: "turboshake256", args: &["--domain", "0x06"], key: "", msg: Hex("ff"), hex: "738d7b4e37d18b7f22ad1b5313e357e3dd7d07056a26a303c433fa3533455280f4f5a7d4f700efb437fe6d281405e07be32a0a972e22e63adc1b090daefe004b" },
+    // rfc9861_turboshake_kt.json TurboSHAKE256 D=0x07
+    G { alg: "turboshake256", args: &["--domain", "0x07"], key: "", msg: Hex("ffffff"), hex: "18b3b5b7061c2e67c1753a00e6ad7ed7ba1c906cf93efb7092eaf27fbeebb755ae6e292493c110e48d260028492b8e09b5500612b8f2578985ded5357d00ec67" },
+    // rfc9861_turboshake_kt.json TurboSHAKE256 D=0x0B
+    G { alg: "turboshake256", args: &["--domain", "0x0B"], key: "", msg: Hex("ffffffffffffff"), hex: "bb36764951ec97e9d85f7ee9a67a7718fc005cf42556be79ce12c0bde50e5736d6632b0d0dfb202d1bbb8ffe3dd74cb00834fa756cb03471bab13a1e2c16b3c0" },
+    // rfc9861_turboshake_kt.json TurboSHAKE256 D=0x30
+    G { alg: "turboshake256", args: &["--domain", "0x30"], key: "", msg: Hex("ff"), hex: "f3fe12873d34bcbb2e608779d6b70e7f86bec7e90bf113cbd4fdd0c4e2f4625e148dd7ee1a52776cf77f240514d9ccfc3b5ddab8ee255e39ee389072962c111a" },
+    // rfc9861_turboshake_kt.json TurboSHAKE256 D=0x7F
+    G { alg: "turboshake256", args: &["--domain", "0x7F"], key: "", msg: Hex("ffffff"), hex: "abe569c1f77ec340f02705e7d37c9ab7e155516e4a6a150021d70b6fac0bb40c069f9a9828a0d575cd99f9bae435ab1acf7ed9110ba97ce0388d074bac768776" },
+    // rfc9861_turboshake_kt.json KT128 C=ptn(1)
+    G { alg: "kt128", args: &["--customization-hex", "@ptn:1"], key: "", msg: Ramp(0), hex: "fab658db63e94a246188bf7af69a133045f46ee984c56e3c3328caaf1aa1a583" },
+    // rfc9861_turboshake_kt.json KT128 C=ptn(41)
+    G { alg: "kt128", args: &["--customization-hex", "@ptn:41"], key: "", msg: Hex("ff"), hex: "d848c5068ced736f4462159b9867fd4c20b808acc3d5bc48e0b06ba0a3762ec4" },
+    // rfc9861_turboshake_kt.json KT128 C=ptn(1681)
+    G { alg: "kt128", args: &["--customization-hex", "@ptn:1681"], key: "", msg: Hex("ffffff"), hex: "c389e5009ae57120854c2e8c64670ac01358cf4c1baf89447a724234dc7ced74" },
+    // rfc9861_turboshake_kt.json KT128 C=ptn(8189)
+    G { alg: "kt128", args: &["--customization-hex", "@ptn:8189"], key: "", msg: Ptn(8192), hex: "3ed12f70fb05ddb58689510ab3e4d23c6c6033849aa01e1d8c220a297fedcd0b" },
+    // rfc9861_turboshake_kt.json KT128 C=ptn(8190)
+    G { alg: "kt128", args: &["--customization-hex", "@ptn:8190"], key: "", msg: Ptn(8192), hex: "6a7c1b6a5cd0d8c9ca943a4a216cc64604559a2ea45f78570a15253d67ba00ae" },
+    // rfc9861_turboshake_kt.json KT256 C=ptn(1)
+    G { alg: "kt256", args: &["--customization-hex", "@ptn:1"], key: "", msg: Ramp(0), hex: "9280f5cc39b54a5a594ec63de0bb99371e4609d44bf845c2f5b8c316d72b159811f748f23e3fabbe5c3226ec96c62186df2d33e9df74c5069ceecbb4dd10eff6" },
+    // rfc9861_turboshake_kt.json KT256 C=ptn(41)
+    G { alg: "kt256", args: &["--customization-hex", "@ptn:41"], key: "", msg: Hex("ff"), hex: "47ef96dd616f200937aa7847e34ec2feae8087e3761dc0f8c1a154f51dc9ccf845d7adbce57ff64b639722c6a1672e3bf5372d87e00aff89be97240756998853" },
+    // rfc9861_turboshake_kt.json KT256 C=ptn(1681)
+    G { alg: "kt256", args: &["--customization-hex", "@ptn:1681"], key: "", msg: Hex("ffffff"), hex: "3b48667a5051c5966c53c5d42b95de451e05584e7806e2fb765eda959074172cb438a9e91dde337c98e9c41bed94c4e0aef431d0b64ef2324f7932caa6f54969" },
+    // rfc9861_turboshake_kt.json KT256 C=ptn(8189)
+    G { alg: "kt256", args: &["--customization-hex", "@ptn:8189"], key: "", msg: Ptn(8192), hex: "74e47879f10a9c5d11bd2da7e194fe57e86378bf3c3f7448eff3c576a0f18c5caae0999979512090a7f348af4260d4de3c37f1ecaf8d2c2c96c1d16c64b12496" },
+    // rfc9861_turboshake_kt.json KT256 C=ptn(8190)
+    G { alg: "kt256", args: &["--customization-hex", "@ptn:8190"], key: "", msg: Ptn(8192), hex: "f4b5908b929ffe01e0f79ec2f21243d41a396b2e7303a6af1d6399cd6c7a0a2dd7c4f607e8277f9c9b1cb4ab9ddc59d4b92d1fc7558441f1832c3279a4241b8b" },
+    // sp800232_cxof128.txt Count 1
+    G { alg: "ascon-cxof128", args: &["-l", "64"], key: "", msg: Ramp(0), hex: "4f50159ef70bb3dad8807e034eaebd44c4fa2cbbc8cf1f05511ab66cdcc529905ca12083fc186ad899b270b1473dc5f7ec88d1052082dcdfe69fb75d269e7b74" },
+    // sp800232_cxof128.txt Count 35
+    G { alg: "ascon-cxof128", args: &["--customization-hex", "10", "-l", "64"], key: "", msg: Ramp(1), hex: "63fa8ba86382f2d544580f51322d080424b42c556eb74503cd73cf052bb993bd6f5210984c71c9c445f43ccc5b158226e509bd339cd634414377f79411aa8d5c" },
+    // sp800232_cxof128.txt Count 600
+    G { alg: "ascon-cxof128", args: &["--customization-hex", "1011121314", "-l", "64"], key: "", msg: Ramp(18), hex: "d4a227327481040b7578cb8920d74f7f0ee902665c49fa363143bfdfd53e84aba8ae2f5c3bdcc7fe4a0e74f9128d3a51ebf924dfa2f2d56f8875d47aa10fd677" },
+    // v12_asconprf.txt Count 1
+    G { alg: "ascon-prf-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(0), hex: "2a766fe9a4894073bc811b19d54ac33d" },
+    // v12_asconprf.txt Count 4
+    G { alg: "ascon-prf-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(3), hex: "6bcabf37f792c8a82a6fbbdfc0ae0af9" },
+    // v12_asconprf.txt Count 17
+    G { alg: "ascon-prf-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(16), hex: "87287b11bfbcc92d43e3667f7ac30c90" },
+    // v12_asconprf.txt Count 34
+    G { alg: "ascon-prf-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(33), hex: "b3d6281e1353b364439fd02040bed341" },
+    // v12_asconprfa.txt Count 1
+    G { alg: "ascon-prfa-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(0), hex: "99fdc07ca98af6e6d282e84094cd79cf" },
+    // v12_asconprfa.txt Count 4
+    G { alg: "ascon-prfa-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(3), hex: "abf0df8448caf344237d7de189d683b8" },
+    // v12_asconprfa.txt Count 17
+    G { alg: "ascon-prfa-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(16), hex: "ed1ba2ca3d58b099acd54571217047e1" },
+    // v12_asconprfa.txt Count 34
+    G { alg: "ascon-prfa-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(33), hex: "cd13d9a98ea1758b9c1b1796919bbdda" },
+    // v13_asconprf.txt Count 1
+    G { alg: "ascon-prf-v13", args: &["-l", "64"], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(0), hex: "bb4bbcf377694c09008cf5d78389fee6e2fd7e7a21009ab94871f0639481f195e0cf1ffd2ea4a308c364b577a6a240045f5bf137e4a556c9c74aa36d80811587" },
+    // v13_asconprf.txt Count 4
+    G { alg: "ascon-prf-v13", args: &["-l", "64"], key: "000102030405060708090a0b0c0d0e0f", msg: Hex("101112"), hex: "af2bf519004aa2f7c45bed4aaa732c7a29ffd4105f54dc6cb5d0751b3da6887343208fc52d493387bf70ebef87f52d5139d101d7100cec07ceb65a63dd3280df" },
+    // v13_asconprf.txt Count 17
+    G { alg: "ascon-prf-v13", args: &["-l", "64"], key: "000102030405060708090a0b0c0d0e0f", msg: Hex("101112131415161718191a1b1c1d1e1f"), hex: "713462015b1c076c5c3955ddb1e0cce563343d3c887a4727c99ffb66dff755fce3b401032c6bf7e6fc740281a8435ea28fc537d1eb8536ffcc2842cad4513f1f" },
+    // v13_asconprf.txt Count 34
+    G { alg: "ascon-prf-v13", args: &["-l", "64"], key: "000102030405060708090a0b0c0d0e0f", msg: Hex("101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f30"), hex: "cb2c08328ed2dfa3f86d5c2229be281cdf4a26efe02e3c2a57163b1505b51d7cd02e3608c4596030cbeb05e796e99cd984ab16ed92b2d85a9f8edec5abe2eae9" },
+    // v12_asconprfshort.txt Count 1
+    G { alg: "ascon-prfshort-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(0), hex: "5006eb1808193809f981151b19e59299" },
+    // v12_asconprfshort.txt Count 4
+    G { alg: "ascon-prfshort-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(3), hex: "7715cf195fb35817ba24a4806d1173af" },
+    // v12_asconprfshort.txt Count 17
+    G { alg: "ascon-prfshort-v12", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(16), hex: "bd03ea334bebefc4d7ddaef4b1df1485" },
+    // v13_asconprfshort.txt Count 1
+    G { alg: "ascon-prfshort-v13", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Ramp(0), hex: "b31643d698dfa8b8fa2904af5d1daeef" },
+    // v13_asconprfshort.txt Count 4
+    G { alg: "ascon-prfshort-v13", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Hex("101112"), hex: "5d9bbc7cdc0b998335fb2fadba868bd3" },
+    // v13_asconprfshort.txt Count 17
+    G { alg: "ascon-prfshort-v13", args: &[], key: "000102030405060708090a0b0c0d0e0f", msg: Hex("101112131415161718191a1b1c1d1e1f"), hex: "0590328f42cf96d3302b4feed421fa8d" },
+
+    // RustCrypto sha3 0.10.9 tests/data/keccak_256_full.blb "de omnibus dubitandum" (from kazcw/yellowsun)
+    G { alg: "keccak256full", args: &[], key: "", msg: Hex("6465206f6d6e69627573206475626974616e64756d"), hex: "628ec2906870ea008e81ad1901ba731e06d4a94d5eacfef0276dbc9d91cd28602fedfb134e5a4c956bc7782b36cb71f46624ddad5b1ab6eae1e129a07bb4bdf901dbd2d1c2a23f9bfd40265df32464142eda9689364a943779b57b6b20017b14895643218b52a2ed4e18f80e0e6415900c91246951eca6049504bf275e5ce0d23dea3749ba397f6e394b7e0475c701d184b1339e7e14a5e923053cea50c49981ede41ea861bf53fb4fbd72a922ce8b57becad7cc8dc1d17f8c4555b275e27e50b840e6b8a7b4e74f" },
+    // RustCrypto sha3 0.10.9 tests/data/keccak_256_full.blb "caveat emptor" (from kazcw/yellowsun)
+    G { alg: "keccak256full", args: &[], key: "", msg: Hex("63617665617420656d70746f72"), hex: "21bc6cee441f1e124e25a486597006ac58713a4cebab192fd387ce607129bd290a7a89d3007c3ecc1116845dcf72a7e3a093c6e973562e464f9524970c1349e9dff4888eff9f33633a4620208c682cc372990e6cf5df14795b2dd23986f773c2f3db24bc7e2991eee8c6dbca7016d2a874d6ac50e7dfcea7caa761bb0913fa274f22c5d16eb02394598d295b946aef0df1fcce3f1aa10582bf1397592d353d260edd0610b3f80c29f1a1b23b6ed86d63be68e3fb05bf38fe20fb1d895458c5c2e7e7aea5da026631" },
 ];
 
 #[test]
@@ -264,7 +415,11 @@ fn golden_lines_from_official_vectors() {
         let name = format!("m{i}.bin");
         std::fs::write(dir.path().join(&name), &msg).unwrap();
         let mut args: Vec<String> = vec!["-a".into(), g.alg.into()];
-        args.extend(g.args.iter().map(|s| s.to_string()));
+        // `@ptn:N`: the hex of RFC 9861's ptn(N) (customization strings too long to write out).
+        args.extend(g.args.iter().map(|s| match s.strip_prefix("@ptn:") {
+            Some(n) => hex(&Ptn(n.parse().unwrap()).bytes()),
+            None => s.to_string(),
+        }));
         if !g.key.is_empty() {
             let kf = format!("k{i}.key");
             std::fs::write(dir.path().join(&kf), unhex(g.key)).unwrap();
