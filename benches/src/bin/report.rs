@@ -21,7 +21,14 @@ use std::process::Command;
 
 use benches::report::{Measurement, collect, format_rate, format_size, render_chart};
 
-const FAMILIES: &[&str] = &["keccak", "ascon", "sparkle", "lemac"];
+const FAMILIES: &[&str] = &["keccak", "ascon", "sparkle", "lemac", "context"];
+
+/// Sizes the summary table shows (when measured).
+const SUMMARY_SIZES: &[u64] = &[64, 1024, 16 * 1024, 1 << 20];
+
+/// The README block the report rewrites (everything between the two markers).
+const README_START: &str = "<!-- report-summary:start -->";
+const README_END: &str = "<!-- report-summary:end -->";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -76,6 +83,8 @@ fn main() {
             "1 s warm-up, 3 s measurement per point"
         }
     );
+    let summary = summary_table(&all, &families);
+    let _ = writeln!(md, "## Summary\n\n{summary}");
     for fam in &families {
         let rows: Vec<&Measurement> = all.iter().filter(|m| &m.group == fam).collect();
         let _ = writeln!(md, "## {fam}\n");
@@ -105,6 +114,113 @@ fn main() {
     let out = root.join("benches").join("REPORT.md");
     std::fs::write(&out, md).expect("cannot write REPORT.md");
     eprintln!("report: wrote {}", out.display());
+    if FAMILIES.iter().all(|f| families.iter().any(|g| g == f)) {
+        update_readme(&root.join("README.md"), &summary, &families, quick);
+    }
+}
+
+/// Our throughput divided by the peer's, per (family, algorithm, our implementation, peer) and size.
+fn summary_table(all: &[Measurement], families: &[String]) -> String {
+    type Key<'a> = (&'a str, &'a str, &'a str, &'a str);
+    let mut rate: BTreeMap<(&str, &str, &str, u64), f64> = BTreeMap::new();
+    for m in all {
+        rate.insert(
+            (&m.group, &m.algorithm, &m.implementation, m.bytes),
+            m.bytes_per_sec(),
+        );
+    }
+    let mut pairs: BTreeMap<Key<'_>, BTreeMap<u64, (f64, f64)>> = BTreeMap::new();
+    for (&(g, a, i, n), &ours) in &rate {
+        if !i.starts_with("lwc") || !families.iter().any(|f| f == g) {
+            continue;
+        }
+        for (&(g2, a2, p, n2), &peer) in &rate {
+            if g2 == g && a2 == a && n2 == n && !p.starts_with("lwc") && peer > 0.0 {
+                pairs.entry((g, a, i, p)).or_default().insert(n, (ours, peer));
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return "No pair of our implementation and a peer was measured.\n".into();
+    }
+    let mut s = String::from("| family | function | ours / peer |");
+    let mut rule = String::from("|---|---|---|");
+    for n in SUMMARY_SIZES {
+        let _ = write!(s, " {} |", format_size(*n));
+        rule.push_str("---:|");
+    }
+    s.push_str(" ours at largest size |\n");
+    rule.push_str("---:|\n");
+    s.push_str(&rule);
+    for ((g, a, i, p), by_size) in &pairs {
+        let _ = write!(s, "| {g} | {a} | {i} / {p} |");
+        for n in SUMMARY_SIZES {
+            match by_size.get(n) {
+                Some((o, q)) => {
+                    let _ = write!(s, " {:.2}× |", o / q);
+                }
+                None => s.push_str(" – |"),
+            }
+        }
+        let (n, (o, _)) = by_size.iter().next_back().expect("non-empty");
+        let _ = writeln!(s, " {} at {} |", format_rate(*o), format_size(*n));
+    }
+    let context: Vec<&Measurement> = all
+        .iter()
+        .filter(|m| m.group == "context" && families.iter().any(|f| f == "context"))
+        .collect();
+    if !context.is_empty() {
+        s.push_str("\nFor scale (same run, not ours):");
+        let mut names: Vec<(&str, &str)> = context
+            .iter()
+            .map(|m| (m.algorithm.as_str(), m.implementation.as_str()))
+            .collect();
+        names.dedup();
+        for (a, i) in names {
+            if let Some(m) = context
+                .iter()
+                .filter(|m| m.algorithm == a && m.implementation == i)
+                .max_by_key(|m| m.bytes)
+            {
+                let _ = write!(
+                    s,
+                    " {a} ({i}) {} at {};",
+                    format_rate(m.bytes_per_sec()),
+                    format_size(m.bytes)
+                );
+            }
+        }
+        s.pop();
+        s.push_str(".\n");
+    }
+    s
+}
+
+/// Rewrites the README block between the report markers: machine line, summary table, chart links.
+fn update_readme(readme: &Path, summary: &str, families: &[String], quick: bool) {
+    let Ok(text) = std::fs::read_to_string(readme) else {
+        eprintln!("report: no README at {}", readme.display());
+        return;
+    };
+    let (Some(a), Some(b)) = (text.find(README_START), text.find(README_END)) else {
+        eprintln!("report: README has no report markers; left unchanged");
+        return;
+    };
+    if b < a {
+        eprintln!("report: README markers out of order; left unchanged");
+        return;
+    }
+    let mut block = format!(
+        "{README_START}\n{}. Mode: {}. Full tables: [benches/REPORT.md](benches/REPORT.md).\n\n{summary}\n",
+        machine_line(),
+        if quick { "criterion `--quick`" } else { "full" }
+    );
+    for fam in families {
+        let _ = writeln!(block, "![{fam} throughput](benches/{fam}.svg)");
+    }
+    let new = format!("{}{block}{}", &text[..a], &text[b..]);
+    std::fs::write(readme, new).expect("cannot write README.md");
+    eprintln!("report: updated the summary in {}", readme.display());
 }
 
 /// One markdown table per family: rows = (algorithm, size), columns = implementations, then ratios.
