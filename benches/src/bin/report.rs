@@ -136,7 +136,10 @@ fn summary_table(all: &[Measurement], families: &[String]) -> String {
         }
         for (&(g2, a2, p, n2), &peer) in &rate {
             if g2 == g && a2 == a && n2 == n && !p.starts_with("lwc") && peer > 0.0 {
-                pairs.entry((g, a, i, p)).or_default().insert(n, (ours, peer));
+                pairs
+                    .entry((g, a, i, p))
+                    .or_default()
+                    .insert(n, (ours, peer));
             }
         }
     }
