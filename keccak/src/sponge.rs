@@ -52,15 +52,42 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         self.st[i / 8] ^= u64::from(b) << (8 * (i % 8));
     }
 
+    /// XORs `data` into the block at byte offset `pos` (`pos + data.len() <= RATE`): whole
+    /// little-endian lanes where aligned, single bytes only for the unaligned ends.
+    #[inline(always)]
+    fn xor_at(&mut self, pos: usize, data: &[u8]) {
+        let mut i = pos;
+        let mut data = data;
+        while i % 8 != 0 {
+            let Some((&b, rest)) = data.split_first() else {
+                return;
+            };
+            self.xor_byte(i, b);
+            i += 1;
+            data = rest;
+        }
+        let mut lanes = data.chunks_exact(8);
+        for (lane, chunk) in self.st[i / 8..].iter_mut().zip(&mut lanes) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            *lane ^= u64::from_le_bytes(b);
+        }
+        let tail = lanes.remainder();
+        if !tail.is_empty() {
+            let mut b = [0u8; 8];
+            b[..tail.len()].copy_from_slice(tail);
+            let k = (i + data.len() - tail.len()) / 8;
+            self.st[k] ^= u64::from_le_bytes(b);
+        }
+    }
+
     /// Absorbs `data`.
     #[inline]
     pub(crate) fn absorb(&mut self, mut data: &[u8]) {
         if self.pos != 0 {
             let take = (RATE - self.pos).min(data.len());
             let (head, rest) = data.split_at(take);
-            for (k, &b) in head.iter().enumerate() {
-                self.xor_byte(self.pos + k, b);
-            }
+            self.xor_at(self.pos, head);
             self.pos += take;
             data = rest;
             if self.pos < RATE {
@@ -74,10 +101,9 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
             xor_block(&mut self.st, block);
             self.permute();
         }
-        for (k, &b) in blocks.remainder().iter().enumerate() {
-            self.xor_byte(k, b);
-        }
-        self.pos = blocks.remainder().len();
+        let tail = blocks.remainder();
+        self.xor_at(0, tail);
+        self.pos = tail.len();
     }
 
     /// Completes the current block with zeros (the `bytepad` tail): permutes unless the block is empty.
