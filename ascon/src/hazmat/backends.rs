@@ -117,6 +117,18 @@ mod tests {
                 assert_eq!(a.to_words(), c, "dispatched path, state {i}, {r} rounds");
                 assert_eq!(a.to_words(), d, "plain path, state {i}, {r} rounds");
             }
+            // The unrolled permutations (deferred complement) against the plain round loop.
+            for r in [12usize, 8, 6] {
+                let mut u = portable::Lanes::from_words(w);
+                match r {
+                    12 => u.permute::<12>(),
+                    8 => u.permute::<8>(),
+                    _ => u.permute::<6>(),
+                }
+                let mut l = portable::Lanes::from_words(w);
+                l.permute_n(r);
+                assert_eq!(u.to_words(), l.to_words(), "unrolled p{r}, state {i}");
+            }
             let mut a = portable::Lanes::from_words(w);
             a.permute::<12>();
             let mut b = bi32::Lanes::from_words(w);

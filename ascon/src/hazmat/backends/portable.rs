@@ -1,23 +1,30 @@
 //! The 64-bit backend: the state in five `u64`s, rounds unrolled.
 //!
 //! S-box: the bitsliced chi form with and-not (`!a & b`, one `andn` with BMI1); linear layer:
-//! `x ^ ror(x ^ ror(x, b - a), a)` (two rotations, two XORs per word).
+//! `x ^ ror(x, a) ^ ror(x, b)` (the two rotations in parallel: one step shorter than
+//! `x ^ ror(x ^ ror(x, b - a), a)`, and no extra instruction with BMI2's non-destructive `rorx`).
+//!
+//! The S-box's final complement of `x2` is deferred: the linear layer commutes with complement
+//! (`L(!x) = !L(x)`, three flipped bits per output bit), so each round leaves `x2` complemented, the
+//! next round XORs the complemented constant `!c` (giving the true `x2 ^ c`), and one NOT at the
+//! end of the permutation restores the true `x2`: one instruction per permutation instead of one
+//! per round, and one step off the `x2` dependency chain.
 
 /// The 16 round constants; `p[n]` uses the last `n`.
 pub(crate) const RC: [u64; 16] = [
     0x3c, 0x2d, 0x1e, 0x0f, 0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87, 0x78, 0x69, 0x5a, 0x4b,
 ];
 
-/// One round with constant `c`.
+/// One round with constant `c`, leaving `x2` complemented (see the module docs).
 #[inline(always)]
-pub(crate) const fn round(s: &mut [u64; 5], c: u64) {
+pub(crate) const fn round_nc(s: &mut [u64; 5], c: u64) {
     // Constant addition.
     let mut x0 = s[0];
     let mut x1 = s[1];
     let mut x2 = s[2] ^ c;
     let mut x3 = s[3];
     let mut x4 = s[4];
-    // Substitution layer (bitsliced 5-bit S-box).
+    // Substitution layer (bitsliced 5-bit S-box, without the final `x2 = !x2`).
     x0 ^= x4;
     x4 ^= x3;
     x2 ^= x1;
@@ -34,34 +41,46 @@ pub(crate) const fn round(s: &mut [u64; 5], c: u64) {
     x1 ^= x0;
     x0 ^= x4;
     x3 ^= x2;
-    x2 = !x2;
     // Linear diffusion layer.
-    s[0] = x0 ^ (x0 ^ x0.rotate_right(28 - 19)).rotate_right(19);
-    s[1] = x1 ^ (x1 ^ x1.rotate_right(61 - 39)).rotate_right(39);
-    s[2] = x2 ^ (x2 ^ x2.rotate_right(6 - 1)).rotate_right(1);
-    s[3] = x3 ^ (x3 ^ x3.rotate_right(17 - 10)).rotate_right(10);
-    s[4] = x4 ^ (x4 ^ x4.rotate_right(41 - 7)).rotate_right(7);
+    s[0] = x0 ^ x0.rotate_right(19) ^ x0.rotate_right(28);
+    s[1] = x1 ^ x1.rotate_right(39) ^ x1.rotate_right(61);
+    s[2] = x2 ^ x2.rotate_right(1) ^ x2.rotate_right(6);
+    s[3] = x3 ^ x3.rotate_right(10) ^ x3.rotate_right(17);
+    s[4] = x4 ^ x4.rotate_right(7) ^ x4.rotate_right(41);
 }
 
-/// `p[R]` for `R` in {6, 8, 12}, fully unrolled.
+/// One complete round with constant `c`.
+#[inline(always)]
+pub(crate) const fn round(s: &mut [u64; 5], c: u64) {
+    round_nc(s, c);
+    s[2] = !s[2];
+}
+
+/// `p[R]` for `R` in {6, 8, 12}, fully unrolled (the first round takes the plain constant, the
+/// others the complemented one, then one NOT; see the module docs).
 #[inline(always)]
 pub(crate) const fn permute<const R: usize>(s: &mut [u64; 5]) {
     if R >= 12 {
-        round(s, 0xf0);
-        round(s, 0xe1);
-        round(s, 0xd2);
-        round(s, 0xc3);
+        round_nc(s, 0xf0);
+        round_nc(s, !0xe1);
+        round_nc(s, !0xd2);
+        round_nc(s, !0xc3);
+        round_nc(s, !0xb4);
+        round_nc(s, !0xa5);
+        round_nc(s, !0x96);
+    } else if R >= 8 {
+        round_nc(s, 0xb4);
+        round_nc(s, !0xa5);
+        round_nc(s, !0x96);
+    } else {
+        round_nc(s, 0x96);
     }
-    if R >= 8 {
-        round(s, 0xb4);
-        round(s, 0xa5);
-    }
-    round(s, 0x96);
-    round(s, 0x87);
-    round(s, 0x78);
-    round(s, 0x69);
-    round(s, 0x5a);
-    round(s, 0x4b);
+    round_nc(s, !0x87);
+    round_nc(s, !0x78);
+    round_nc(s, !0x69);
+    round_nc(s, !0x5a);
+    round_nc(s, !0x4b);
+    s[2] = !s[2];
 }
 
 /// The state of the 64-bit backend.
