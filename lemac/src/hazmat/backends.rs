@@ -33,6 +33,14 @@ pub(crate) trait Backend: Copy {
     fn xor(self, a: Self::W, b: Self::W) -> Self::W;
     fn enc(self, x: Self::W, k: Self::W) -> Self::W;
     fn enc_last(self, x: Self::W, k: Self::W) -> Self::W;
+    /// The word whose bytes 0..8 are `lo` and 8..16 are `hi` (little-endian).
+    #[inline(always)]
+    fn load_u64x2(self, lo: u64, hi: u64) -> Self::W {
+        let mut w = [0u8; 16];
+        w[..8].copy_from_slice(&lo.to_le_bytes());
+        w[8..].copy_from_slice(&hi.to_le_bytes());
+        self.load(&w)
+    }
     /// Eight independent rounds (one LeMac block).
     #[inline(always)]
     fn enc8(self, x: [Self::W; 8], k: [Self::W; 8]) -> [Self::W; 8] {
@@ -136,23 +144,41 @@ pub(crate) mod generic {
         *r = [m2, b.xor(rr, m1), r0, r1];
     }
 
-    /// Absorbs the whole 64-byte blocks of `data` (a trailing partial block is ignored).
+    /// Absorbs the whole 64-byte blocks of `data` into register-held state (a trailing partial
+    /// block is ignored).
     ///
     /// Unrolled by 6 blocks (the state rotation has period 9 and the delay line period 3 when
     /// renamed), which lets the register allocator drop most copies.
     #[inline(always)]
-    pub(crate) fn lemac_absorb<B: Backend>(b: B, st: &mut LeMacState, data: &[u8]) {
-        let mut s = load_words(b, &st.s);
-        let mut r = load_words(b, &st.r);
+    pub(crate) fn lemac_absorb_regs<B: Backend>(
+        b: B,
+        s: &mut [B::W; 9],
+        r: &mut [B::W; 4],
+        data: &[u8],
+    ) {
         let mut big = data.chunks_exact(6 * 64);
         for six in &mut big {
             for i in 0..6 {
-                lemac_block(b, &mut s, &mut r, load_block(b, &six[64 * i..]));
+                lemac_block(b, s, r, load_block(b, &six[64 * i..]));
             }
         }
-        for blk in big.remainder().chunks_exact(64) {
-            lemac_block(b, &mut s, &mut r, load_block(b, blk));
+        // The 0 to 5 remaining blocks straight-line (no loop): a loop over one block would have to
+        // rotate the 13 state registers with moves on every iteration.
+        let rem = big.remainder();
+        for i in 0..5 {
+            if rem.len() < 64 * (i + 1) {
+                break;
+            }
+            lemac_block(b, s, r, load_block(b, &rem[64 * i..]));
         }
+    }
+
+    /// Absorbs the whole 64-byte blocks of `data` (a trailing partial block is ignored).
+    #[inline(always)]
+    pub(crate) fn lemac_absorb<B: Backend>(b: B, st: &mut LeMacState, data: &[u8]) {
+        let mut s = load_words(b, &st.s);
+        let mut r = load_words(b, &st.r);
+        lemac_absorb_regs(b, &mut s, &mut r, data);
         store_words(b, &s, &mut st.s);
         store_words(b, &r, &mut st.r);
     }
@@ -211,9 +237,9 @@ pub(crate) mod generic {
                 lemac_last_blocks(&msgs[1][full[1]..]),
             ];
             lemac_absorb2(b, &mut st, &last[0], &last[1]);
+            let nm = nonce_mask(b, &ctx.k2, b.load2(nonces[0], nonces[1]));
             let x = load_words2(b, &st[0].s, &st[1].s);
-            let n = b.load2(nonces[0], nonces[1]);
-            b.store2(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, n))
+            b.store2(finish(b, x, &ctx.subkeys, &ctx.k3, nm))
         } else {
             let mut out = [[0u8; 16]; 2];
             for i in 0..2 {
@@ -234,16 +260,23 @@ pub(crate) mod generic {
         b.enc_last(y, b.load(&rk[10]))
     }
 
+    /// `N ^ AES_k2(N)`: the nonce part of the tag input. It does not depend on the message, so
+    /// callers compute it before the last blocks, where its 10 serial rounds overlap with them
+    /// instead of adding their latency after the state is done.
+    #[inline(always)]
+    pub(crate) fn nonce_mask<B: Backend>(b: B, k2: &[Word; 11], n: B::W) -> B::W {
+        b.xor(n, aes128(b, k2, n))
+    }
+
     /// `H = XOR_i G_i(x_i)` with the sliding subkeys `F[i..i+10]` (10 full rounds, last key zero),
-    /// then `Tag = AES_k3(H ^ N ^ AES_k2(N))`.
+    /// then `Tag = AES_k3(H ^ nm)` with `nm` = [`nonce_mask`] `= N ^ AES_k2(N)`.
     #[inline(always)]
     pub(crate) fn finish<B: Backend, const N: usize>(
         b: B,
         x: [B::W; N],
         f: &[Word],
-        k2: &[Word; 11],
         k3: &[Word; 11],
-        n: B::W,
+        nm: B::W,
     ) -> B::W {
         let zero = b.load(&[0; 16]);
         let mut y = x;
@@ -274,8 +307,7 @@ pub(crate) mod generic {
         for yi in &y[1..] {
             h = b.xor(h, *yi);
         }
-        let t = b.xor(b.xor(h, n), aes128(b, k2, n));
-        aes128(b, k3, t)
+        aes128(b, k3, b.xor(h, nm))
     }
 
     /// The padded last block of `tail` (shorter than 64 bytes) followed by the 4 blank blocks.
@@ -288,6 +320,85 @@ pub(crate) mod generic {
         last
     }
 
+    /// Little-endian value of `x` (at most 7 bytes), read with fixed-size loads only.
+    #[inline(always)]
+    fn partial_u64(x: &[u8]) -> u64 {
+        let n = x.len() & 7;
+        let mut v = 0u64;
+        let mut i = 0;
+        if n & 4 != 0 {
+            v = u64::from(u32::from_le_bytes([x[0], x[1], x[2], x[3]]));
+            i = 4;
+        }
+        if n & 2 != 0 {
+            v |= u64::from(u16::from_le_bytes([x[i], x[i + 1]])) << (8 * i);
+            i += 2;
+        }
+        if n & 1 != 0 {
+            v |= u64::from(x[i]) << (8 * i);
+        }
+        v
+    }
+
+    /// `tail` (shorter than 16 bytes) followed by the padding byte `0x01` and zeros, as the two
+    /// little-endian halves of a word. Built in integer registers: no `memcpy` call (which would
+    /// force the register-held state out to memory) and no byte stores followed by a wide load
+    /// (a store-forwarding stall on the path to the tag).
+    #[inline(always)]
+    fn padded_word(tail: &[u8]) -> (u64, u64) {
+        let n = tail.len() & 15;
+        if n >= 8 {
+            let lo = u64::from_le_bytes(tail[..8].try_into().expect("8 bytes"));
+            (lo, partial_u64(&tail[8..n]) | (1 << (8 * (n - 8))))
+        } else {
+            (partial_u64(&tail[..n]) | (1 << (8 * n)), 0)
+        }
+    }
+
+    /// The four words of the padded last block of `tail` (shorter than 64 bytes): whole words are
+    /// loaded straight from `tail`, the word holding the padding byte is built by [`padded_word`],
+    /// the rest are zero.
+    #[inline(always)]
+    fn lemac_last_words<B: Backend>(b: B, tail: &[u8]) -> [B::W; 4] {
+        let tail = &tail[..tail.len().min(63)];
+        let zero = b.load(&[0; 16]);
+        let whole = tail.len() / 16;
+        let (lo, hi) = padded_word(&tail[16 * whole..]);
+        let pw = b.load_u64x2(lo, hi);
+        let mut m = [zero; 4];
+        // Constant `j` after unrolling: each word is a select, no dynamic register indexing.
+        for j in 0..4 {
+            m[j] = if j < whole {
+                b.load(word_at(tail, 16 * j))
+            } else if j == whole {
+                pw
+            } else {
+                zero
+            };
+        }
+        m
+    }
+
+    /// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into the
+    /// register-held state, and returns the tag.
+    #[inline(always)]
+    fn lemac_finish_regs<B: Backend>(
+        b: B,
+        ctx: &LeMacContext,
+        mut s: [B::W; 9],
+        mut r: [B::W; 4],
+        tail: &[u8],
+        nonce: &Word,
+    ) -> Word {
+        let nm = nonce_mask(b, &ctx.k2, b.load(nonce));
+        lemac_block(b, &mut s, &mut r, lemac_last_words(b, tail));
+        let zero = b.load(&[0; 16]);
+        for _ in 0..4 {
+            lemac_block(b, &mut s, &mut r, [zero; 4]);
+        }
+        b.store(finish(b, s, &ctx.subkeys, &ctx.k3, nm))
+    }
+
     /// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into a copy of `st`,
     /// and returns the tag.
     #[inline(always)]
@@ -298,22 +409,13 @@ pub(crate) mod generic {
         tail: &[u8],
         nonce: &Word,
     ) -> Word {
-        #[allow(unused_mut)]
-        let mut last = lemac_last_blocks(tail);
-        let mut st = *st;
-        lemac_absorb(b, &mut st, &last);
-        let x = load_words(b, &st.s);
-        let tag = b.store(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, b.load(nonce)));
-        #[cfg(feature = "zeroize")]
-        {
-            zeroize::Zeroize::zeroize(&mut last);
-            zeroize::Zeroize::zeroize(&mut st.s);
-            zeroize::Zeroize::zeroize(&mut st.r);
-        }
-        tag
+        let s = load_words(b, &st.s);
+        let r = load_words(b, &st.r);
+        lemac_finish_regs(b, ctx, s, r, tail, nonce)
     }
 
-    /// One-shot LeMac of `msg` from the keyed initial state.
+    /// One-shot LeMac of `msg` from the keyed initial state; the state stays in registers from the
+    /// first block to the tag.
     #[inline(always)]
     pub(crate) fn lemac_mac<B: Backend>(
         b: B,
@@ -321,10 +423,12 @@ pub(crate) mod generic {
         nonce: &Word,
         msg: &[u8],
     ) -> Word {
-        let mut st = LeMacState::new(ctx);
+        let mut s = load_words(b, &ctx.init);
+        let zero = b.load(&[0; 16]);
+        let mut r = [zero; 4];
         let full = msg.len() - msg.len() % 64;
-        lemac_absorb(b, &mut st, &msg[..full]);
-        lemac_finalize(b, ctx, &st, &msg[full..], nonce)
+        lemac_absorb_regs(b, &mut s, &mut r, &msg[..full]);
+        lemac_finish_regs(b, ctx, s, r, &msg[full..], nonce)
     }
 
     /// Absorbs the whole 16-byte words of `data` (a trailing partial word is ignored).
@@ -362,9 +466,10 @@ pub(crate) mod generic {
         last[..n].copy_from_slice(&tail[..n]);
         last[n] = 0x01;
         let mut st = *st;
+        let nm = nonce_mask(b, &ctx.k2, b.load(nonce));
         petitmac_absorb(b, &mut st, &last);
         let x = load_words(b, &[st.s, st.r[0], st.r[1], st.r[2], st.r[3], st.r[4]]);
-        let tag = b.store(finish(b, x, &ctx.subkeys, &ctx.k2, &ctx.k3, b.load(nonce)));
+        let tag = b.store(finish(b, x, &ctx.subkeys, &ctx.k3, nm));
         #[cfg(feature = "zeroize")]
         {
             zeroize::Zeroize::zeroize(&mut last);
@@ -445,6 +550,9 @@ pub(crate) use target_feature_entry_points;
 pub enum SelectedBackend {
     /// The `aes` crate's `hazmat` rounds (fixsliced software AES, or its own AES-NI/ARMv8 path).
     Portable,
+    /// AES-NI compiled with VAES and AVX-512VL (EVEX encoding, 32 vector registers), x86_64
+    /// (Rust 1.89+).
+    AesNiEvex,
     /// AES-NI with AVX (VEX encoding), x86/x86_64.
     AesNiAvx,
     /// AES-NI with SSE encoding, x86/x86_64.
@@ -584,18 +692,26 @@ pub(crate) mod tests {
         }
     }
 
-    const LENS: &[usize] = if cfg!(miri) {
-        &[0, 1, 63, 64, 65]
-    } else {
-        &[0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 300, 1000, 4097]
-    };
+    /// Message lengths: under Miri a few; otherwise every length up to 3 blocks (each tail length,
+    /// each position of the padding byte) and then every block count up to 13 (each number of
+    /// blocks left over after the 6-block unrolled loop) with a few tails, and 4097.
+    fn lens() -> impl Iterator<Item = usize> {
+        let (short, blocks) = if cfg!(miri) {
+            (0..3, 0..2)
+        } else {
+            (0..193, 3..14)
+        };
+        short
+            .chain(blocks.flat_map(|k| [0, 1, 15, 16, 33, 63].map(|t| 64 * k + t)))
+            .chain(if cfg!(miri) { None } else { Some(4097) })
+    }
 
     pub(crate) fn check_lemac_against_portable(
         rng: &mut Rand,
         f: impl Fn(&LeMacContext, &Word, &[u8]) -> Word,
     ) {
         let mut buf = [0u8; 4097];
-        for (i, &len) in LENS.iter().enumerate() {
+        for (i, len) in lens().enumerate() {
             let ctx = LeMacContext::new(&rng.word());
             let nonce = rng.word();
             rng.fill(&mut buf[..len]);
@@ -613,7 +729,7 @@ pub(crate) mod tests {
         f: impl Fn(&PetitMacContext, &Word, &[u8]) -> Word,
     ) {
         let mut buf = [0u8; 4097];
-        for (i, &len) in LENS.iter().enumerate() {
+        for (i, len) in lens().enumerate() {
             let ctx = PetitMacContext::new(&rng.word());
             let nonce = rng.word();
             rng.fill(&mut buf[..len]);
