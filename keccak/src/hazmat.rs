@@ -12,6 +12,9 @@
 //!   chosen with `cpufeatures` when the CPU has both.
 //! * `x86_avx2` (x86_64): four independent states at once, one lane of each per 256-bit register;
 //!   drives the KangarooTwelve leaves, ParallelHash blocks and the [`crate::batch`] API.
+//! * `x86_avx512` (x86_64, built with Rust 1.89 or later): the same four-state layout with
+//!   AVX-512F/VL instructions on 256-bit registers (`vpternlogq` for θ's XORs and χ, native
+//!   `vprolq` rotations, 32 registers); chosen before `x86_avx2` when the CPU has AVX-512F and VL.
 //! * `compact`: one rolled round loop (smallest code), selected with
 //!   `RUSTFLAGS='--cfg keccak_backend="compact"'`.
 //!
@@ -82,10 +85,35 @@ pub fn backend_name() -> &'static str {
     backends::name()
 }
 
-/// Whether the four-state permutation runs on a SIMD backend (AVX2) in this process.
+/// Whether the four-state permutation runs on a SIMD backend (AVX-512VL or AVX2) in this process.
 #[must_use]
 pub fn has_simd_x4() -> bool {
     backends::has_x4()
+}
+
+/// Name of the four-state backend this process uses (`"x86_avx512"`, `"x86_avx2"` or
+/// `"portable"`).
+#[must_use]
+pub fn backend_name_x4() -> &'static str {
+    backends::x4_name()
+}
+
+#[doc(hidden)]
+/// Testing aid: runs the named four-state backend (`"x86_avx512"` or `"x86_avx2"`) whatever the
+/// run-time choice: Keccak-p\[1600, `rounds`\] on `states` (`absorb` = `None`), or the absorption of
+/// the whole `rate`-byte blocks of four equal-length messages. Returns `false`, doing nothing,
+/// when that backend is not compiled in or the CPU lacks it.
+pub fn x4_backend_for_tests(
+    name: &str,
+    states: &mut [State1600; 4],
+    rounds: usize,
+    absorb: Option<([&[u8]; 4], usize)>,
+) -> bool {
+    if rounds == 12 {
+        backends::x4_backend::<12>(name, states, absorb)
+    } else {
+        backends::x4_backend::<24>(name, states, absorb)
+    }
 }
 
 #[doc(hidden)]

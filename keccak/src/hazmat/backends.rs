@@ -33,6 +33,75 @@ pub(crate) mod x86_bmi;
 ))]
 pub(crate) mod x86_avx2;
 
+#[cfg(all(
+    keccak_avx512,
+    target_arch = "x86_64",
+    not(any(
+        miri,
+        lwc_force_portable,
+        keccak_backend = "portable",
+        keccak_backend = "compact"
+    ))
+))]
+pub(crate) mod x86_avx512;
+
+/// Runs `$body` (an expression returning `bool`, "done") when the AVX-512 four-state backend is
+/// compiled in; otherwise `false`.
+macro_rules! with_avx512 {
+    ($body:expr) => {{
+        #[cfg(all(
+            keccak_avx512,
+            target_arch = "x86_64",
+            not(any(
+                miri,
+                lwc_force_portable,
+                keccak_backend = "portable",
+                keccak_backend = "compact"
+            ))
+        ))]
+        let done: bool = $body;
+        #[cfg(not(all(
+            keccak_avx512,
+            target_arch = "x86_64",
+            not(any(
+                miri,
+                lwc_force_portable,
+                keccak_backend = "portable",
+                keccak_backend = "compact"
+            ))
+        )))]
+        let done = false;
+        done
+    }};
+}
+
+/// As [`with_avx512`], for the AVX2 four-state backend.
+macro_rules! with_avx2 {
+    ($body:expr) => {{
+        #[cfg(all(
+            target_arch = "x86_64",
+            not(any(
+                miri,
+                lwc_force_portable,
+                keccak_backend = "portable",
+                keccak_backend = "compact"
+            ))
+        ))]
+        let done: bool = $body;
+        #[cfg(not(all(
+            target_arch = "x86_64",
+            not(any(
+                miri,
+                lwc_force_portable,
+                keccak_backend = "portable",
+                keccak_backend = "compact"
+            ))
+        )))]
+        let done = false;
+        done
+    }};
+}
+
 /// The portable permutation, out of line so its unrolled body exists once per round count.
 #[cfg(not(keccak_backend = "compact"))]
 #[inline(never)]
@@ -60,19 +129,13 @@ pub(crate) fn permute<const R: usize>(state: &mut State1600) {
     }
 }
 
-/// Keccak-p\[1600, R\] on four independent states.
+/// Keccak-p\[1600, R\] on four independent states (AVX-512VL, else AVX2, else one by one).
 #[inline]
 pub(crate) fn permute_x4<const R: usize>(states: &mut [State1600; 4]) {
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(
-            miri,
-            lwc_force_portable,
-            keccak_backend = "portable",
-            keccak_backend = "compact"
-        ))
-    ))]
-    if x86_avx2::try_keccak_p_x4::<R>(states) {
+    if with_avx512!(x86_avx512::try_keccak_p_x4::<R>(states)) {
+        return;
+    }
+    if with_avx2!(x86_avx2::try_keccak_p_x4::<R>(states)) {
         return;
     }
     for s in states.iter_mut() {
@@ -91,18 +154,17 @@ pub(crate) fn absorb_x4<const R: usize>(
     if msgs[0].len() < rate {
         return;
     }
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(
-            miri,
-            lwc_force_portable,
-            keccak_backend = "portable",
-            keccak_backend = "compact"
-        ))
-    ))]
-    if x86_avx2::try_absorb_x4::<R>(states, msgs, rate) {
+    if with_avx512!(x86_avx512::try_absorb_x4::<R>(states, msgs, rate)) {
         return;
     }
+    if with_avx2!(x86_avx2::try_absorb_x4::<R>(states, msgs, rate)) {
+        return;
+    }
+    absorb_x4_portable::<R>(states, msgs, rate);
+}
+
+/// [`absorb_x4`] with one state after another.
+fn absorb_x4_portable<const R: usize>(states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
     let blocks = msgs[0].len() / rate;
     for b in 0..blocks {
         for k in 0..4 {
@@ -114,29 +176,36 @@ pub(crate) fn absorb_x4<const R: usize>(
 
 /// Whether [`permute_x4`] runs on SIMD.
 pub(crate) fn has_x4() -> bool {
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(
-            miri,
-            lwc_force_portable,
-            keccak_backend = "portable",
-            keccak_backend = "compact"
-        ))
-    ))]
-    {
-        x86_avx2::available()
+    x4_name() != "portable"
+}
+
+/// Name of the four-state backend in use.
+pub(crate) fn x4_name() -> &'static str {
+    if with_avx512!(x86_avx512::available()) {
+        "x86_avx512"
+    } else if with_avx2!(x86_avx2::available()) {
+        "x86_avx2"
+    } else {
+        "portable"
     }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        not(any(
-            miri,
-            lwc_force_portable,
-            keccak_backend = "portable",
-            keccak_backend = "compact"
-        ))
-    )))]
-    {
-        false
+}
+
+/// Testing aid: one named four-state backend (`"x86_avx512"`, `"x86_avx2"`), if compiled in and
+/// supported by the CPU, permutes (`msgs` empty) or absorbs (`msgs` given); `false` otherwise.
+#[allow(unused_variables)] // the bindings of a backend that is not compiled in
+pub(crate) fn x4_backend<const R: usize>(
+    name: &str,
+    states: &mut [State1600; 4],
+    msgs: Option<([&[u8]; 4], usize)>,
+) -> bool {
+    match (name, msgs) {
+        ("x86_avx512", None) => with_avx512!(x86_avx512::try_keccak_p_x4::<R>(states)),
+        ("x86_avx512", Some((m, rate))) => {
+            with_avx512!(x86_avx512::try_absorb_x4::<R>(states, m, rate))
+        }
+        ("x86_avx2", None) => with_avx2!(x86_avx2::try_keccak_p_x4::<R>(states)),
+        ("x86_avx2", Some((m, rate))) => with_avx2!(x86_avx2::try_absorb_x4::<R>(states, m, rate)),
+        _ => false,
     }
 }
 

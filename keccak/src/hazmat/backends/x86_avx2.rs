@@ -101,14 +101,33 @@ fn round(a: &mut [__m256i; 25], rc: u64) {
     a[0] = xor(a[0], unsafe { _mm256_set1_epi64x(rc as i64) });
 }
 
-#[target_feature(enable = "avx2")]
-#[allow(unused_unsafe)] // intrinsics are safe here from Rust 1.87 on, not at the MSRV
-unsafe fn keccak_p_x4_avx2<const R: usize>(states: &mut [State1600; 4]) {
-    // SAFETY: this function is compiled with AVX2 and only entered when the CPU has it.
+/// One round on four states held in 25 registers; implemented by the AVX2 and AVX-512 backends
+/// (a trait rather than a closure so that the round is always inlined into the
+/// `#[target_feature]` function that runs it).
+pub(super) trait Round {
+    /// θ, ρ, π, χ, ι with round constant `rc`.
+    fn round(a: &mut [__m256i; 25], rc: u64);
+}
+
+/// The AVX2 round.
+pub(super) struct Avx2;
+
+impl Round for Avx2 {
+    #[inline(always)]
+    fn round(a: &mut [__m256i; 25], rc: u64) {
+        round(a, rc);
+    }
+}
+
+/// Loads four states into 25 registers (element k of register i = lane i of state k).
+#[inline(always)]
+fn load(states: &[State1600; 4]) -> [__m256i; 25] {
+    // SAFETY: only reached from functions compiled with AVX2 (or AVX-512, which implies it) and
+    // entered only when the CPU has it.
     let mut a = [unsafe { _mm256_setzero_si256() }; 25];
-    for i in 0..25 {
+    for (i, r) in a.iter_mut().enumerate() {
         // SAFETY: as above.
-        a[i] = unsafe {
+        *r = unsafe {
             _mm256_set_epi64x(
                 states[3][i] as i64,
                 states[2][i] as i64,
@@ -117,18 +136,73 @@ unsafe fn keccak_p_x4_avx2<const R: usize>(states: &mut [State1600; 4]) {
             )
         };
     }
-    for &rc in &RC[24 - R..] {
-        round(&mut a, rc);
-    }
+    a
+}
+
+/// Stores 25 registers back into four states.
+#[inline(always)]
+fn store(a: &[__m256i; 25], states: &mut [State1600; 4]) {
     for i in 0..25 {
         let mut lanes = [0u64; 4];
-        // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement, and the CPU
-        // has AVX2 (see above).
+        // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement, and the
+        // caller is compiled with (and entered only on CPUs with) AVX2, as for `load`.
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), a[i]) };
         for k in 0..4 {
             states[k][i] = lanes[k];
         }
     }
+}
+
+/// Keccak-p\[1600, R\] on four states with the round of `T` (shared with the AVX-512 backend,
+/// which supplies its own round).
+#[inline(always)]
+pub(super) fn permute_with<const R: usize, T: Round>(states: &mut [State1600; 4]) {
+    let mut a = load(states);
+    for &rc in &RC[24 - R..] {
+        T::round(&mut a, rc);
+    }
+    store(&a, states);
+}
+
+/// Absorbs the whole `rate`-byte blocks of four equal-length messages with the round of `T`,
+/// keeping the states in registers across blocks.
+#[inline(always)]
+pub(super) fn absorb_with<const R: usize, T: Round>(
+    states: &mut [State1600; 4],
+    msgs: [&[u8]; 4],
+    rate: usize,
+) {
+    let mut a = load(states);
+    let lane = |m: &[u8], off: usize| -> i64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&m[off..off + 8]);
+        i64::from_le_bytes(b)
+    };
+    let blocks = msgs[0].len() / rate;
+    for blk in 0..blocks {
+        for i in 0..rate / 8 {
+            let off = blk * rate + 8 * i;
+            // SAFETY: as for `load`.
+            let v = unsafe {
+                _mm256_set_epi64x(
+                    lane(msgs[3], off),
+                    lane(msgs[2], off),
+                    lane(msgs[1], off),
+                    lane(msgs[0], off),
+                )
+            };
+            a[i] = xor(a[i], v);
+        }
+        for &rc in &RC[24 - R..] {
+            T::round(&mut a, rc);
+        }
+    }
+    store(&a, states);
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn keccak_p_x4_avx2<const R: usize>(states: &mut [State1600; 4]) {
+    permute_with::<R, Avx2>(states);
 }
 
 /// Keccak-p\[1600, R\] on four states; returns `false` (doing nothing) when the CPU lacks AVX2.
@@ -143,58 +217,12 @@ pub(crate) fn try_keccak_p_x4<const R: usize>(states: &mut [State1600; 4]) -> bo
 }
 
 #[target_feature(enable = "avx2")]
-#[allow(unused_unsafe)] // intrinsics are safe here from Rust 1.87 on, not at the MSRV
 unsafe fn absorb_x4_avx2<const R: usize>(
     states: &mut [State1600; 4],
     msgs: [&[u8]; 4],
     rate: usize,
 ) {
-    // SAFETY: this function is compiled with AVX2 and only entered when the CPU has it.
-    let mut a = [unsafe { _mm256_setzero_si256() }; 25];
-    for i in 0..25 {
-        // SAFETY: as above.
-        a[i] = unsafe {
-            _mm256_set_epi64x(
-                states[3][i] as i64,
-                states[2][i] as i64,
-                states[1][i] as i64,
-                states[0][i] as i64,
-            )
-        };
-    }
-    let lane = |m: &[u8], off: usize| -> i64 {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&m[off..off + 8]);
-        i64::from_le_bytes(b)
-    };
-    let blocks = msgs[0].len() / rate;
-    for blk in 0..blocks {
-        for i in 0..rate / 8 {
-            let off = blk * rate + 8 * i;
-            // SAFETY: as above.
-            let v = unsafe {
-                _mm256_set_epi64x(
-                    lane(msgs[3], off),
-                    lane(msgs[2], off),
-                    lane(msgs[1], off),
-                    lane(msgs[0], off),
-                )
-            };
-            a[i] = xor(a[i], v);
-        }
-        for &rc in &RC[24 - R..] {
-            round(&mut a, rc);
-        }
-    }
-    for i in 0..25 {
-        let mut lanes = [0u64; 4];
-        // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement, and the CPU
-        // has AVX2 (see above).
-        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), a[i]) };
-        for k in 0..4 {
-            states[k][i] = lanes[k];
-        }
-    }
+    absorb_with::<R, Avx2>(states, msgs, rate);
 }
 
 /// Absorbs the whole `rate`-byte blocks of four equal-length messages (XOR, then Keccak-p[1600, R]
@@ -205,11 +233,16 @@ pub(crate) fn try_absorb_x4<const R: usize>(
     msgs: [&[u8]; 4],
     rate: usize,
 ) -> bool {
-    if !available() || rate % 8 != 0 || rate > 200 || msgs.iter().any(|m| m.len() != msgs[0].len())
-    {
+    if !available() || !absorb_args_ok(msgs, rate) {
         return false;
     }
     // SAFETY: `available()` returned true, so the CPU supports AVX2.
     unsafe { absorb_x4_avx2::<R>(states, msgs, rate) };
     true
+}
+
+/// The four messages have equal lengths and the rate is a whole number of lanes within the state.
+#[inline]
+pub(super) fn absorb_args_ok(msgs: [&[u8]; 4], rate: usize) -> bool {
+    rate % 8 == 0 && rate > 0 && rate <= 200 && msgs.iter().all(|m| m.len() == msgs[0].len())
 }
