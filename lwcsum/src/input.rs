@@ -80,12 +80,17 @@ fn feed_path(
         && usize::try_from(len).is_ok_and(|l| l <= isize::MAX as usize)
     {
         if let Some(map) = map_file(&file, path) {
-            for piece in map.data().chunks(MAPPED_PIECE) {
-                h.update(piece);
-                if let Some(pb) = progress {
-                    pb.inc(piece.len() as u64);
+            std::thread::scope(|s| {
+                if map.populate_ahead() {
+                    s.spawn(|| map.populate());
                 }
-            }
+                for piece in map.data().chunks(MAPPED_PIECE) {
+                    h.update(piece);
+                    if let Some(pb) = progress {
+                        pb.inc(piece.len() as u64);
+                    }
+                }
+            });
             if map.truncated() {
                 return Err("file truncated while being read".into());
             }
@@ -148,6 +153,10 @@ impl Map {
     fn truncated(&self) -> bool {
         false
     }
+    fn populate_ahead(&self) -> bool {
+        false
+    }
+    fn populate(&self) {}
 }
 
 #[cfg(not(unix))]

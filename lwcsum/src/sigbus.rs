@@ -16,9 +16,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use memmap2::{Advice, Mmap, MmapOptions};
 
 const SLOTS: usize = 128;
-/// Maps of files up to this size are populated up front (`MAP_POPULATE`); bigger ones fault
-/// in as they are read, so a file larger than RAM is not read in twice.
+/// Maps of files up to this size are populated in full (`MAP_POPULATE`, or a helper thread);
+/// bigger ones fault in as they are read, so a file larger than RAM is not read in twice.
 const POPULATE_MAX: u64 = 1 << 30;
+/// On Linux, maps of at least this size are populated by a helper thread running ahead of the
+/// hash ([`GuardedMap::populate`]) instead of up front, so that the page-table work (about a
+/// third of the CPU time of `-a lemac` on a cached file) overlaps the hashing.
+const POPULATE_AHEAD_MIN: u64 = 64 << 20;
+/// The helper populates this much per `madvise` call.
+const POPULATE_PIECE: usize = 8 << 20;
 
 struct Slot {
     busy: AtomicBool,
@@ -105,6 +111,8 @@ fn install() -> bool {
 pub(crate) struct GuardedMap {
     slot: &'static Slot,
     map: Mmap,
+    /// Whether [`GuardedMap::populate`] should run next to the reader.
+    ahead: bool,
 }
 
 impl GuardedMap {
@@ -120,7 +128,9 @@ impl GuardedMap {
                 .is_ok()
         })?;
         let mut opts = MmapOptions::new();
-        if file.metadata().is_ok_and(|m| m.len() <= POPULATE_MAX) {
+        let len = file.metadata().map_or(u64::MAX, |m| m.len());
+        let ahead = cfg!(target_os = "linux") && (POPULATE_AHEAD_MIN..=POPULATE_MAX).contains(&len);
+        if len <= POPULATE_MAX && !ahead {
             // Fault the whole map in at once (fewer page faults; lemacsum does the same).
             opts.populate();
         }
@@ -143,7 +153,31 @@ impl GuardedMap {
         slot.end.store(end, Ordering::Release);
         slot.start.store(start, Ordering::Release);
         test_hook(path, map.len());
-        Some(Self { slot, map })
+        Some(Self { slot, map, ahead })
+    }
+
+    /// Whether the caller should run [`GuardedMap::populate`] on another thread while it reads.
+    pub(crate) fn populate_ahead(&self) -> bool {
+        self.ahead
+    }
+
+    /// Maps the pages of the file in, from the start, in 8 MiB steps (`MADV_POPULATE_READ`,
+    /// Linux 5.14+; an older kernel refuses the first step and the reader faults pages in as
+    /// usual). Meant to run on a helper thread ahead of the reader: a page the reader reaches
+    /// first is simply faulted in by the reader. Stops at the first error (a truncated file
+    /// gives `EFAULT` here, never SIGBUS).
+    pub(crate) fn populate(&self) {
+        #[cfg(target_os = "linux")]
+        for off in (0..self.map.len()).step_by(POPULATE_PIECE) {
+            let len = POPULATE_PIECE.min(self.map.len() - off);
+            if self
+                .map
+                .advise_range(Advice::PopulateRead, off, len)
+                .is_err()
+            {
+                break;
+            }
+        }
     }
 
     /// The mapped bytes.

@@ -590,6 +590,43 @@ fn truncated_while_mapped_is_an_error_not_sigbus() {
     assert_eq!(fs::metadata(d.path().join("big")).unwrap().len(), 1 << 19);
 }
 
+/// Files of 64 MiB or more are populated by a helper thread running ahead of the hash (Linux):
+/// the digest equals the read path's, and a truncation still gives the error, not SIGBUS
+/// (sparse files, so the test writes almost nothing).
+#[cfg(all(unix, debug_assertions))]
+#[test]
+fn populate_ahead_path_agrees_and_survives_truncation() {
+    let d = check_fixture();
+    let len = (64 << 20) + 4096 + 3;
+    for name in ["huge", "cut"] {
+        let f = fs::File::create(d.path().join(name)).unwrap();
+        f.set_len(len).unwrap();
+        std::os::unix::fs::FileExt::write_all_at(&f, b"some data", 40 << 20).unwrap();
+        std::os::unix::fs::FileExt::write_all_at(&f, b"tail", len - 4).unwrap();
+    }
+    let mapped = run_in(d.path(), &a(&["huge"]), None);
+    let read = run_in(d.path(), &a(&["--no-mmap", "huge"]), None);
+    assert_eq!(mapped.status.code(), Some(0), "{}", stderr(&mapped));
+    assert_eq!(stdout(&mapped), stdout(&read));
+    let out = run_env(
+        d.path(),
+        &a(&["cut", "e"]),
+        None,
+        &[("LWCSUM_TEST_TRUNCATE_MAPPED", "1")],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "killed by a signal? {:?}",
+        out.status
+    );
+    assert_eq!(stdout(&out), format!("{EMPTY}  e\n"));
+    assert_eq!(
+        stderr(&out),
+        "lwcsum: cut: file truncated while being read\n"
+    );
+}
+
 // ---------------------------------------------------------------- usage and key errors
 
 #[test]
