@@ -20,6 +20,22 @@ fn xof32<X: Default + Update + ExtendableOutput>(m: &[u8]) -> [u8; 32] {
     out
 }
 
+/// 100 Keccak-f\[1600\] calls on the named single-state backend (zeros if it is unavailable).
+fn x1(m: &[u8], name: &str) -> [u8; 32] {
+    let mut st = [0u64; 25];
+    st[0] = m.len() as u64;
+    for _ in 0..100 {
+        if !lwc_keccak::hazmat::x1_backend_for_tests(name, &mut st, 24) {
+            break;
+        }
+    }
+    let mut out = [0u8; 32];
+    for (o, l) in out.chunks_mut(8).zip(st) {
+        o.copy_from_slice(&l.to_le_bytes());
+    }
+    out
+}
+
 macro_rules! measured {
     ($($name:ident => $body:expr;)*) => {
         $(
@@ -54,6 +70,8 @@ measured! {
         lwc_keccak::batch::sha3_256(&msgs, &mut outs).unwrap();
         outs[3]
     };
+    x1_avx512_f1600x100 => |m: &[u8]| x1(m, "x86_avx512");
+    x1_bmi_f1600x100 => |m: &[u8]| x1(m, "x86_bmi");
     lwc_single4_sha3_256 => |m: &[u8]| {
         let q = m.len() / 4;
         let mut last = [0u8; 32];

@@ -141,6 +141,43 @@ fn simd_x4_matches_portable() {
     }
 }
 
+/// Every single-state backend compiled in and supported by this CPU (not only the one chosen at run
+/// time) against the portable permutation.
+#[test]
+fn each_x1_backend_matches_portable() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let iters = if cfg!(miri) { 1 } else { 50 };
+    let mut ran = Vec::new();
+    for name in ["x86_avx512", "x86_bmi"] {
+        for _ in 0..iters {
+            for rounds in [12usize, 24] {
+                let mut st = [0u64; 25];
+                for l in st.iter_mut() {
+                    *l = next();
+                }
+                let mut want = st;
+                hazmat::portable_permute(&mut want, rounds);
+                if !hazmat::x1_backend_for_tests(name, &mut st, rounds) {
+                    continue;
+                }
+                ran.push(name);
+                assert_eq!(st, want, "{name}, {rounds} rounds");
+            }
+        }
+    }
+    ran.dedup();
+    println!(
+        "single-state backends checked: {ran:?} (in use: {})",
+        hazmat::backend_name()
+    );
+}
+
 /// Every four-state SIMD backend compiled in and supported by this CPU (not only the one chosen at
 /// run time) against the portable permutation: the permutation, and the multi-block absorb loop
 /// at both rates in use and with partly filled states.

@@ -1,5 +1,8 @@
 //! Permutation backends: `portable` first, SIMD ones chosen once at run time (`cpufeatures`).
 //!
+//! Single state: `x86_avx512` (one lane per 128-bit register), else `x86_bmi`, else `portable`.
+//! Four states: `x86_avx512` (256-bit registers), else `x86_avx2`, else one state after another.
+//!
 //! Run-time detection is compiled only on x86/x86_64 and is disabled (portable code only) under
 //! Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` and
 //! `--cfg keccak_backend="compact"`.
@@ -118,6 +121,9 @@ pub(crate) fn permute<const R: usize>(state: &mut State1600) {
     }
     #[cfg(not(keccak_backend = "compact"))]
     {
+        if with_avx512!(x86_avx512::try_keccak_p::<R>(state)) {
+            return;
+        }
         #[cfg(all(
             any(target_arch = "x86", target_arch = "x86_64"),
             not(any(miri, lwc_force_portable, keccak_backend = "portable"))
@@ -190,6 +196,26 @@ pub(crate) fn x4_name() -> &'static str {
     }
 }
 
+/// Testing aid: one named single-state backend (`"x86_avx512"`, `"x86_bmi"`), if compiled in and
+/// supported by the CPU, permutes; `false` otherwise.
+#[allow(unused_variables)] // the arguments when no backend is compiled in
+pub(crate) fn x1_backend<const R: usize>(name: &str, state: &mut State1600) -> bool {
+    match name {
+        "x86_avx512" => with_avx512!(x86_avx512::try_keccak_p::<R>(state)),
+        #[cfg(all(
+            any(target_arch = "x86", target_arch = "x86_64"),
+            not(any(
+                miri,
+                lwc_force_portable,
+                keccak_backend = "portable",
+                keccak_backend = "compact"
+            ))
+        ))]
+        "x86_bmi" => x86_bmi::try_keccak_p::<R>(state),
+        _ => false,
+    }
+}
+
 /// Testing aid: one named four-state backend (`"x86_avx512"`, `"x86_avx2"`), if compiled in and
 /// supported by the CPU, permutes (`msgs` empty) or absorbs (`msgs` given); `false` otherwise.
 #[allow(unused_variables)] // the bindings of a backend that is not compiled in
@@ -217,6 +243,9 @@ pub(crate) fn name() -> &'static str {
     }
     #[cfg(not(keccak_backend = "compact"))]
     {
+        if with_avx512!(x86_avx512::available()) {
+            return "x86_avx512";
+        }
         #[cfg(all(
             any(target_arch = "x86", target_arch = "x86_64"),
             not(any(miri, lwc_force_portable, keccak_backend = "portable"))
