@@ -57,6 +57,16 @@ pub(crate) trait Backend: Copy {
 #[allow(dead_code)]
 pub(crate) trait Backend2: Backend {
     fn load2(self, lo: &Word, hi: &Word) -> Self::W;
+    /// Lane 0 from the little-endian halves `l0`, lane 1 from `l1` (see `Backend::load_u64x2`).
+    #[inline(always)]
+    fn load2_u64x2(self, l0: (u64, u64), l1: (u64, u64)) -> Self::W {
+        let mut w = [[0u8; 16]; 2];
+        for (wi, (lo, hi)) in w.iter_mut().zip([l0, l1]) {
+            wi[..8].copy_from_slice(&lo.to_le_bytes());
+            wi[8..].copy_from_slice(&hi.to_le_bytes());
+        }
+        self.load2(&w[0], &w[1])
+    }
     fn store2(self, w: Self::W) -> [Word; 2];
 }
 
@@ -81,16 +91,6 @@ pub(crate) mod generic {
         let mut out = [b.load(&[0; 16]); N];
         for i in 0..N {
             out[i] = b.load(&w[i]);
-        }
-        out
-    }
-
-    /// Loads `N` word pairs into two-lane registers.
-    #[inline(always)]
-    fn load_words2<B: Backend2, const N: usize>(b: B, lo: &[Word; N], hi: &[Word; N]) -> [B::W; N] {
-        let mut out = [b.load(&[0; 16]); N];
-        for i in 0..N {
-            out[i] = b.load2(&lo[i], &hi[i]);
         }
         out
     }
@@ -183,32 +183,52 @@ pub(crate) mod generic {
         store_words(b, &r, &mut st.r);
     }
 
-    /// Absorbs the same number of whole blocks from two messages, one per lane.
+    /// Absorbs the same number of whole blocks from two messages into register-held two-lane
+    /// state, one message per lane.
     #[inline(always)]
     #[allow(dead_code)]
-    pub(crate) fn lemac_absorb2<B: Backend2>(b: B, st: &mut [LeMacState; 2], d0: &[u8], d1: &[u8]) {
-        let mut s = load_words2(b, &st[0].s, &st[1].s);
-        let mut r = load_words2(b, &st[0].r, &st[1].r);
+    fn lemac_absorb2_regs<B: Backend2>(
+        b: B,
+        s: &mut [B::W; 9],
+        r: &mut [B::W; 4],
+        d0: &[u8],
+        d1: &[u8],
+    ) {
         let n = d0.len().min(d1.len()) / 64;
         let (d0, d1) = (&d0[..64 * n], &d1[..64 * n]);
         let mut i = 0;
         while i + 3 <= n {
             for k in 0..3 {
                 let (x, y) = (&d0[64 * (i + k)..], &d1[64 * (i + k)..]);
-                lemac_block(b, &mut s, &mut r, load_block2(b, x, y));
+                lemac_block(b, s, r, load_block2(b, x, y));
             }
             i += 3;
         }
-        while i < n {
-            let (x, y) = (&d0[64 * i..], &d1[64 * i..]);
-            lemac_block(b, &mut s, &mut r, load_block2(b, x, y));
-            i += 1;
+        for k in 0..2 {
+            if i + k >= n {
+                break;
+            }
+            let (x, y) = (&d0[64 * (i + k)..], &d1[64 * (i + k)..]);
+            lemac_block(b, s, r, load_block2(b, x, y));
         }
-        for j in 0..9 {
-            [st[0].s[j], st[1].s[j]] = b.store2(s[j]);
-        }
-        for j in 0..4 {
-            [st[0].r[j], st[1].r[j]] = b.store2(r[j]);
+    }
+
+    /// Word `j` of the padded last block of `tail` (shorter than 64 bytes) as little-endian halves.
+    #[inline(always)]
+    #[allow(dead_code)]
+    fn last_word_u64x2(tail: &[u8], j: usize) -> (u64, u64) {
+        let tail = &tail[..tail.len().min(63)];
+        let whole = tail.len() / 16;
+        if j < whole {
+            let w = word_at(tail, 16 * j);
+            (
+                u64::from_le_bytes(w[..8].try_into().expect("8 bytes")),
+                u64::from_le_bytes(w[8..].try_into().expect("8 bytes")),
+            )
+        } else if j == whole {
+            padded_word(&tail[16 * whole..])
+        } else {
+            (0, 0)
         }
     }
 
@@ -229,22 +249,40 @@ pub(crate) mod generic {
             msgs[1].len() - msgs[1].len() % 64,
         ];
         let common = full[0].min(full[1]);
-        let mut st = [LeMacState::new(ctx); 2];
-        lemac_absorb2(b, &mut st, &msgs[0][..common], &msgs[1][..common]);
+        let mut s = load_words(b, &ctx.init);
+        let zero = b.load(&[0; 16]);
+        let mut r = [zero; 4];
+        lemac_absorb2_regs(b, &mut s, &mut r, &msgs[0][..common], &msgs[1][..common]);
         if full[0] == full[1] {
-            let last = [
-                lemac_last_blocks(&msgs[0][full[0]..]),
-                lemac_last_blocks(&msgs[1][full[1]..]),
-            ];
-            lemac_absorb2(b, &mut st, &last[0], &last[1]);
+            // Both finish in the lanes, state in registers throughout.
             let nm = nonce_mask(b, &ctx.k2, b.load2(nonces[0], nonces[1]));
-            let x = load_words2(b, &st[0].s, &st[1].s);
-            b.store2(finish(b, x, &ctx.subkeys, &ctx.k3, nm))
+            let (t0, t1) = (&msgs[0][full[0]..], &msgs[1][full[1]..]);
+            let mut m = [zero; 4];
+            for j in 0..4 {
+                m[j] = b.load2_u64x2(last_word_u64x2(t0, j), last_word_u64x2(t1, j));
+            }
+            lemac_block(b, &mut s, &mut r, m);
+            for _ in 0..4 {
+                lemac_block(b, &mut s, &mut r, [zero; 4]);
+            }
+            b.store2(finish(b, s, &ctx.subkeys, &ctx.k3, nm))
         } else {
+            let mut st = [LeMacState::new(ctx); 2];
+            for j in 0..9 {
+                [st[0].s[j], st[1].s[j]] = b.store2(s[j]);
+            }
+            for j in 0..4 {
+                [st[0].r[j], st[1].r[j]] = b.store2(r[j]);
+            }
             let mut out = [[0u8; 16]; 2];
             for i in 0..2 {
                 lemac_absorb(b1, &mut st[i], &msgs[i][common..full[i]]);
                 out[i] = lemac_finalize(b1, ctx, &st[i], &msgs[i][full[i]..], nonces[i]);
+            }
+            #[cfg(feature = "zeroize")]
+            for sti in &mut st {
+                zeroize::Zeroize::zeroize(&mut sti.s);
+                zeroize::Zeroize::zeroize(&mut sti.r);
             }
             out
         }
@@ -308,16 +346,6 @@ pub(crate) mod generic {
             h = b.xor(h, *yi);
         }
         aes128(b, k3, b.xor(h, nm))
-    }
-
-    /// The padded last block of `tail` (shorter than 64 bytes) followed by the 4 blank blocks.
-    #[inline(always)]
-    pub(crate) fn lemac_last_blocks(tail: &[u8]) -> [u8; 5 * 64] {
-        let mut last = [0u8; 5 * 64];
-        let n = tail.len().min(63);
-        last[..n].copy_from_slice(&tail[..n]);
-        last[n] = 0x01;
-        last
     }
 
     /// Little-endian value of `x` (at most 7 bytes), read with fixed-size loads only.

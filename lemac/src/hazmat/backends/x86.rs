@@ -213,7 +213,7 @@ pub(crate) mod vaes {
     use core::arch::x86_64::{
         __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm256_aesenc_epi128, _mm256_aesenclast_epi128,
         _mm256_broadcastsi128_si256, _mm256_castsi128_si256, _mm256_castsi256_si128,
-        _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_xor_si256,
+        _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_set_epi64x, _mm256_xor_si256,
     };
 
     use super::super::{Backend, Backend2, generic};
@@ -270,6 +270,12 @@ pub(crate) mod vaes {
                 let l = _mm256_castsi128_si256(_mm_loadu_si128(lo.as_ptr().cast()));
                 _mm256_inserti128_si256::<1>(l, _mm_loadu_si128(hi.as_ptr().cast()))
             }
+        }
+
+        #[inline(always)]
+        fn load2_u64x2(self, l0: (u64, u64), l1: (u64, u64)) -> __m256i {
+            // SAFETY: AVX is enabled wherever a `Vaes` exists.
+            unsafe { _mm256_set_epi64x(l1.1 as i64, l1.0 as i64, l0.1 as i64, l0.0 as i64) }
         }
 
         #[inline(always)]
@@ -350,7 +356,7 @@ pub(crate) mod vaes {
             let mut rng = Rand(0x5eed_0004);
             let mut a = [0u8; 3000];
             let mut b = [0u8; 3000];
-            for (la, lb) in [
+            let fixed = [
                 (0, 0),
                 (1, 1),
                 (64, 64),
@@ -359,7 +365,18 @@ pub(crate) mod vaes {
                 (3000, 2999),
                 (2999, 3000),
                 (640, 0),
-            ] {
+            ];
+            // Same block count, many pairs of tail positions (the in-lane finalisation), over
+            // block counts that end the 3-block unrolled loop with 0, 1 and 2 blocks left.
+            let same_blocks = (0..64usize).flat_map(|t| {
+                [0usize, 64, 128, 384, 1024]
+                    .into_iter()
+                    .flat_map(move |base| {
+                        [(base + t, base + 63 - t), (base + t, base + (t * 7) % 64)]
+                    })
+            });
+            let cases = fixed.into_iter().chain(same_blocks);
+            for (la, lb) in cases {
                 let ctx = LeMacContext::new(&rng.word());
                 let (na, nb) = (rng.word(), rng.word());
                 rng.fill(&mut a[..la]);
