@@ -32,6 +32,10 @@ are escaped and the line starts with a backslash) or, with --tag, BSD style `ALG
 Check mode (-c) reads both styles; untagged lines are checked with the algorithm of -a, tagged
 lines with the one they name.
 
+Parameters (--customization, --function-name, --block-size, --domain) are not part of a
+checksum line: in check mode they apply to every line whose function takes them, as --key-file
+applies to every MAC line.
+
 MACs: with --key-file the MAC is keyed with the file's raw bytes. LeMac and PetitMac without
 --key-file use the all-zero key (the seed tool lemacsum's checksum): that output is a
 NON-CRYPTOGRAPHIC checksum that detects accidental corruption only, never tampering.
@@ -59,7 +63,9 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["check", "no_names"])]
     tag: bool,
 
-    /// Output length in BYTES (XOFs only; default: the XOF's security level)
+    /// Output length in BYTES, for the functions of variable length (`*` in --list). XOFs give
+    /// a prefix; for KMAC, TupleHash, ParallelHash and Ascon-PrfShort the length is their input
+    /// L, so another length gives an unrelated value
     #[arg(short = 'l', long, value_name = "BYTES")]
     length: Option<usize>,
 

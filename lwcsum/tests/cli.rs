@@ -862,7 +862,11 @@ fn help_list_version() {
     let help = stdout(&out);
     assert!(help.contains("NON-CRYPTOGRAPHIC"), "{help}");
     assert!(
-        help.contains("--check") && help.contains("--ignore-missing") && help.contains("--length")
+        help.contains("--check")
+            && help.contains("--ignore-missing")
+            && help.contains("--length")
+            && help.contains("--customization-hex")
+            && help.contains("--block-size")
     );
     let out = run(&["--version"], None);
     assert!(stdout(&out).starts_with("lwcsum "));
