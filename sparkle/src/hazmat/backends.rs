@@ -44,6 +44,30 @@ impl Backend for Portable {
     }
 }
 
+/// The portable code in its spec form, for the `bmi2` backend (compiled with BMI2, whose `rorx`
+/// makes the rotated-`y` form of [`portable`] unnecessary).
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rorx;
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+impl Backend for Rorx {
+    #[inline(always)]
+    fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
+        portable::sparkle_rorx::<N, STEPS>(state);
+    }
+}
+
 /// The AVX2 backend; a value exists only after run-time detection found AVX2.
 #[cfg(all(
     any(target_arch = "x86", target_arch = "x86_64"),
@@ -69,7 +93,7 @@ impl Backend for Avx2 {
             // SAFETY: an `Avx2` value is only created by `x86::select` after AVX2 was detected.
             unsafe { avx2::sparkle::<N, STEPS>(state) }
         } else {
-            portable::sparkle::<N, STEPS>(state);
+            portable::sparkle_rorx::<N, STEPS>(state);
         }
     }
 }
@@ -96,7 +120,7 @@ pub enum BackendKind {
 mod x86 {
     use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-    use super::{Avx2, BackendKind, Job, Portable};
+    use super::{Avx2, BackendKind, Job, Portable, Rorx};
 
     cpufeatures::new!(avx2_cpuid, "avx2", "bmi2");
     cpufeatures::new!(bmi2_cpuid, "bmi2");
@@ -164,7 +188,7 @@ mod x86 {
     /// The CPU must support BMI2.
     #[target_feature(enable = "bmi2")]
     unsafe fn run_bmi2<J: Job>(job: J) -> J::Output {
-        job.run(Portable)
+        job.run(Rorx)
     }
 
     #[inline]

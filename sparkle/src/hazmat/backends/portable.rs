@@ -76,15 +76,15 @@ pub(crate) fn ell(v: u32) -> u32 {
 /// XORed into stored `y` words, is needed rotated by 16, which is `tx ^ (tx << 16)`. The step
 /// constants are XORed pre-rotated.
 #[inline(always)]
-fn step<const N: usize>(s: &mut [u32; N], step: usize) {
+fn step<const N: usize, const R: bool>(s: &mut [u32; N], step: usize) {
     let nb = N / 2;
     let h = nb / 2;
-    let r = if rotated::<N>() { 16 } else { 0 };
+    let r = if rotated::<N, R>() { 16 } else { 0 };
     s[1] ^= RCON[step % 8].rotate_right(r);
     s[3] ^= (step as u32).rotate_right(r);
     for i in 0..nb {
         let (x, y) = s.split_at_mut(2 * i + 1);
-        if rotated::<N>() {
+        if rotated::<N, R>() {
             alzette_r16(&mut x[2 * i], &mut y[0], RCON[i]);
         } else {
             alzette(&mut x[2 * i], &mut y[0], RCON[i]);
@@ -97,7 +97,7 @@ fn step<const N: usize>(s: &mut [u32; N], step: usize) {
         ty ^= s[2 * i + 1];
     }
     // ELL(tx) rotated by 16 (for the stored y words), ELL(ty) unrotated (for the x words).
-    let (tx, ty) = if rotated::<N>() {
+    let (tx, ty) = if rotated::<N, R>() {
         (tx ^ (tx << 16), ty ^ (ty >> 16))
     } else {
         (ell(tx), ell(ty))
@@ -114,18 +114,19 @@ fn step<const N: usize>(s: &mut [u32; N], step: usize) {
 }
 
 /// Whether [`step`] keeps the `y` words rotated right by 16 ([`alzette_r16`]): for Sparkle256 and
-/// Sparkle384. Sparkle512 has 16 state words, as many as x86_64 has registers, and the extra copy
+/// Sparkle384 when `R` (code for a target without a three-operand rotate; with BMI2's `rorx` the
+/// spec form needs no copies and is shorter). Sparkle512 has 16 state words, as many as x86_64 has registers, and the extra copy
 /// the rotated form needs costs spills there (measured: more instructions, not fewer).
 #[inline(always)]
-const fn rotated<const N: usize>() -> bool {
-    N <= 12
+const fn rotated<const N: usize, const R: bool>() -> bool {
+    R && N <= 12
 }
 
 /// Rotates every `y` word (odd index) right by 16: into and out of the form [`step`] works on
 /// (nothing for the sizes that use the spec form).
 #[inline(always)]
-fn rotate_y<const N: usize>(s: &mut [u32; N]) {
-    if !rotated::<N>() {
+fn rotate_y<const N: usize, const R: bool>(s: &mut [u32; N]) {
+    if !rotated::<N, R>() {
         return;
     }
     for i in 0..N / 2 {
@@ -136,35 +137,56 @@ fn rotate_y<const N: usize>(s: &mut [u32; N]) {
 /// Sparkle on `N` words (`N / 2` branches) with `STEPS` steps.
 #[inline(always)]
 pub(crate) fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
+    sparkle_form::<N, STEPS, { !cfg!(target_feature = "bmi2") }>(state);
+}
+
+/// Sparkle in the spec form, for code compiled with BMI2 (the `bmi2` backend and Sparkle256 in
+/// the `avx2` backend): `rorx` copies and rotates in one instruction.
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+#[inline(always)]
+pub(crate) fn sparkle_rorx<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
+    sparkle_form::<N, STEPS, false>(state);
+}
+
+/// Sparkle on `N` words with `STEPS` steps, `y` words rotated by 16 inside when `R` (see
+/// [`rotated`]).
+#[inline(always)]
+fn sparkle_form<const N: usize, const STEPS: usize, const R: bool>(state: &mut [u32; N]) {
     let mut s = *state;
-    rotate_y(&mut s);
+    rotate_y::<N, R>(&mut s);
     // Fully unrolled (STEPS <= 12 in every instance): the branch rotation of the linear layer
     // becomes register renaming and the step constants become immediates.
     macro_rules! unrolled {
         ($($i:literal)*) => {
             $(
                 if $i < STEPS {
-                    step(&mut s, $i);
+                    step::<N, R>(&mut s, $i);
                 }
             )*
         };
     }
     unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
     for i in 12..STEPS {
-        step(&mut s, i);
+        step::<N, R>(&mut s, i);
     }
-    rotate_y(&mut s);
+    rotate_y::<N, R>(&mut s);
     *state = s;
 }
 
 /// Sparkle on `N` words with a run-time step count (the public hazmat entry for odd step counts).
 pub(crate) fn sparkle_steps<const N: usize>(state: &mut [u32; N], steps: usize) {
+    const R: bool = true;
     let mut s = *state;
-    rotate_y(&mut s);
+    rotate_y::<N, R>(&mut s);
     for i in 0..steps {
-        step(&mut s, i);
+        step::<N, R>(&mut s, i);
     }
-    rotate_y(&mut s);
+    rotate_y::<N, R>(&mut s);
     *state = s;
 }
 
@@ -210,12 +232,15 @@ mod tests {
             spec_step(&mut expected, i);
         }
         let mut got = input;
-        sparkle::<N, STEPS>(&mut got);
-        assert_eq!(got, expected, "N = {N}, steps = {STEPS}");
+        sparkle_form::<N, STEPS, true>(&mut got);
+        assert_eq!(got, expected, "rotated form, N = {N}, steps = {STEPS}");
+        let mut got = input;
+        sparkle_form::<N, STEPS, false>(&mut got);
+        assert_eq!(got, expected, "spec form, N = {N}, steps = {STEPS}");
     }
 
     #[test]
-    fn rotated_y_form_matches_the_spec_form() {
+    fn both_forms_match_the_spec_step() {
         let mut seed = 7;
         for _ in 0..if cfg!(miri) { 2 } else { 100 } {
             check::<8, 7>(&mut seed);
