@@ -2,7 +2,8 @@
 # Family-specific CI stages for lwc-ascon (called by .ci/run from the repository root):
 #  1. the pyascon (PyPI `ascon` 0.0.9, Ascon v1.2) differential test,
 #  2. every ascon test again with the other word backend forced
-#     (x86_64: --cfg ascon_backend="bi32"; i686: --cfg ascon_backend="u64"),
+#     (x86_64: --cfg ascon_backend="bi32"; i686: --cfg ascon_backend="u64"), and the crate tests on
+#     x86_64 with --cfg ascon_backend="u64" (the u64+bmi path, without the AVX-512 backend),
 #  3. x86_64 with the run-time BMI dispatch disabled (--cfg lwc_force_portable), crate tests.
 set -euo pipefail
 
@@ -60,6 +61,11 @@ run_forced() { # target cfg dir-suffix
 }
 run_forced x86_64-unknown-linux-gnu 'ascon_backend="bi32"' bi32
 stage "x86_64 with ascon_backend=\"bi32\" ok"
+# The u64 word backend forced on x86_64 turns the AVX-512 backend off: the modes then run the
+# u64+bmi path (the default on x86_64 CPUs without AVX-512).
+quiet env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/ascon-ci-u64" RUSTFLAGS='--cfg ascon_backend="u64"' cargo test -q -p lwc-ascon --all-features
+quiet env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/ascon-ci-u64" RUSTFLAGS='--cfg ascon_backend="u64"' cargo test -q -p lwc-tests --no-default-features --features ascon --test ascon_kat
+stage "x86_64 with ascon_backend=\"u64\" (no AVX-512) ok"
 LWC_TESTS_QUICK=1 run_forced i686-unknown-linux-gnu 'ascon_backend="u64"' u64-i686
 stage "i686 with ascon_backend=\"u64\" ok"
 

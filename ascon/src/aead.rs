@@ -17,7 +17,7 @@ use aead::{
 };
 use ctutils::CtEq;
 
-use crate::hazmat::backends::{Lanes, dispatch};
+use crate::hazmat::backends::{Perm, with_backend};
 use crate::sponge::{domain_bit, load, load_partial, mask, pad, perm, store};
 
 /// Key words: `[K0, K1, _]` for 128-bit keys; `[K[0..4], K[4..12], K[12..20]]` for Ascon-80pq.
@@ -40,9 +40,9 @@ pub(crate) trait Variant {
     /// Byte order of the generation.
     const LE: bool;
     /// Initialisation: loads key and nonce, `p12`, key XOR.
-    fn init(key: &KeyWords, nonce: &[u8]) -> Lanes;
+    fn init<L: Perm>(key: &KeyWords, nonce: &[u8]) -> L;
     /// Finalisation: key XOR, `p12`, full 16-byte tag.
-    fn finalize(key: &KeyWords, st: &mut Lanes) -> [u8; 16];
+    fn finalize<L: Perm>(key: &KeyWords, st: &mut L) -> [u8; 16];
 }
 
 /// Ascon-AEAD128 (SP 800-232).
@@ -52,9 +52,9 @@ impl Variant for Aead128 {
     const B: usize = 8;
     const LE: bool = true;
     #[inline(always)]
-    fn init(key: &KeyWords, nonce: &[u8]) -> Lanes {
+    fn init<L: Perm>(key: &KeyWords, nonce: &[u8]) -> L {
         let [k0, k1, _] = key.0;
-        let mut st = Lanes::from_words([
+        let mut st = L::from_words([
             0x0000_1000_808c_0001,
             k0,
             k1,
@@ -67,7 +67,7 @@ impl Variant for Aead128 {
         st
     }
     #[inline(always)]
-    fn finalize(key: &KeyWords, st: &mut Lanes) -> [u8; 16] {
+    fn finalize<L: Perm>(key: &KeyWords, st: &mut L) -> [u8; 16] {
         let [k0, k1, _] = key.0;
         st.xor(2, k0);
         st.xor(3, k1);
@@ -83,11 +83,11 @@ impl Variant for V12Ascon128 {
     const B: usize = 6;
     const LE: bool = false;
     #[inline(always)]
-    fn init(key: &KeyWords, nonce: &[u8]) -> Lanes {
+    fn init<L: Perm>(key: &KeyWords, nonce: &[u8]) -> L {
         v12_init(0x8040_0c06_0000_0000, key, nonce)
     }
     #[inline(always)]
-    fn finalize(key: &KeyWords, st: &mut Lanes) -> [u8; 16] {
+    fn finalize<L: Perm>(key: &KeyWords, st: &mut L) -> [u8; 16] {
         let [k0, k1, _] = key.0;
         st.xor(1, k0);
         st.xor(2, k1);
@@ -103,11 +103,11 @@ impl Variant for V12Ascon128a {
     const B: usize = 8;
     const LE: bool = false;
     #[inline(always)]
-    fn init(key: &KeyWords, nonce: &[u8]) -> Lanes {
+    fn init<L: Perm>(key: &KeyWords, nonce: &[u8]) -> L {
         v12_init(0x8080_0c08_0000_0000, key, nonce)
     }
     #[inline(always)]
-    fn finalize(key: &KeyWords, st: &mut Lanes) -> [u8; 16] {
+    fn finalize<L: Perm>(key: &KeyWords, st: &mut L) -> [u8; 16] {
         let [k0, k1, _] = key.0;
         st.xor(2, k0);
         st.xor(3, k1);
@@ -123,9 +123,9 @@ impl Variant for V12Ascon80pq {
     const B: usize = 6;
     const LE: bool = false;
     #[inline(always)]
-    fn init(key: &KeyWords, nonce: &[u8]) -> Lanes {
+    fn init<L: Perm>(key: &KeyWords, nonce: &[u8]) -> L {
         let [ka, k1, k2] = key.0;
-        let mut st = Lanes::from_words([
+        let mut st = L::from_words([
             0xa040_0c06_0000_0000 | ka,
             k1,
             k2,
@@ -139,7 +139,7 @@ impl Variant for V12Ascon80pq {
         st
     }
     #[inline(always)]
-    fn finalize(key: &KeyWords, st: &mut Lanes) -> [u8; 16] {
+    fn finalize<L: Perm>(key: &KeyWords, st: &mut L) -> [u8; 16] {
         let [ka, k1, k2] = key.0;
         st.xor(1, (ka << 32) | (k1 >> 32));
         st.xor(2, (k1 << 32) | (k2 >> 32));
@@ -150,9 +150,9 @@ impl Variant for V12Ascon80pq {
 }
 
 #[inline(always)]
-fn v12_init(iv: u64, key: &KeyWords, nonce: &[u8]) -> Lanes {
+fn v12_init<L: Perm>(iv: u64, key: &KeyWords, nonce: &[u8]) -> L {
     let [k0, k1, _] = key.0;
-    let mut st = Lanes::from_words([iv, k0, k1, load::<false>(nonce), load::<false>(&nonce[8..])]);
+    let mut st = L::from_words([iv, k0, k1, load::<false>(nonce), load::<false>(&nonce[8..])]);
     st.permute::<12>();
     st.xor(3, k0);
     st.xor(4, k1);
@@ -197,7 +197,7 @@ fn pad_v<V: Variant>(i: usize) -> u64 {
 
 /// Associated data: padded blocks (only when non-empty), then the domain bit.
 #[inline(always)]
-fn absorb_ad<V: Variant>(st: &mut Lanes, ad: &[u8]) {
+fn absorb_ad<V: Variant, L: Perm>(st: &mut L, ad: &[u8]) {
     let rate = V::Rate::USIZE;
     if !ad.is_empty() {
         let mut blocks = ad.chunks_exact(rate);
@@ -233,17 +233,19 @@ pub(crate) fn encrypt<V: Variant>(
     ad: &[u8],
     buf: InOutBuf<'_, '_, u8>,
 ) -> [u8; 16] {
-    dispatch(|| {
+    with_backend!(|L| {
         let rate = V::Rate::USIZE;
-        let mut st = V::init(key, nonce);
-        absorb_ad::<V>(&mut st, ad);
+        let mut st: L = V::init(key, nonce);
+        absorb_ad::<V, L>(&mut st, ad);
         let (blocks, mut tail) = buf.into_chunks::<V::Rate>();
         for mut b in blocks {
             let inp: &Array<u8, V::Rate> = b.get_in();
             let mut ct = Array::<u8, V::Rate>::default();
             for j in 0..rate / 8 {
-                let w = st.get(j) ^ ld::<V>(&inp[8 * j..]);
-                st.set(j, w);
+                // XOR in place, then read: the state word never leaves its register (the
+                // AVX-512 backend keeps it in a vector register).
+                st.xor(j, ld::<V>(&inp[8 * j..]));
+                let w = st.get(j);
                 ct[8 * j..8 * j + 8].copy_from_slice(&st_bytes::<V>(w));
             }
             *b.get_out() = ct;
@@ -287,10 +289,10 @@ pub(crate) fn decrypt<V: Variant>(
     mut buf: InOutBuf<'_, '_, u8>,
     tag: &[u8],
 ) -> Result<(), Error> {
-    let mut full = dispatch(|| {
+    let mut full = with_backend!(|L| {
         let rate = V::Rate::USIZE;
-        let mut st = V::init(key, nonce);
-        absorb_ad::<V>(&mut st, ad);
+        let mut st: L = V::init(key, nonce);
+        absorb_ad::<V, L>(&mut st, ad);
         let (blocks, mut tail) = buf.reborrow().into_chunks::<V::Rate>();
         for mut b in blocks {
             let inp: &Array<u8, V::Rate> = b.get_in();

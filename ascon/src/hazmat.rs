@@ -16,9 +16,10 @@
 
 pub(crate) mod backends;
 
-/// The code path the modes and [`permute`] take on this CPU: `"u64"` or `"bi32"` (the word
-/// backend chosen at compile time), with `"+bmi"` when the run-time BMI1/BMI2 copy is used
-/// (x86_64).
+/// The code path the modes take on this CPU: `"u64"` or `"bi32"` (the word backend chosen at
+/// compile time), with `"+bmi"` when the run-time BMI1/BMI2 copy is used, or `"u64+avx512"` when
+/// the run-time AVX-512 backend runs the AEAD, hash, XOF and MAC loops (x86_64). [`permute`]
+/// itself uses the word backend (with BMI where available).
 #[must_use]
 pub fn backend() -> &'static str {
     backends::name()

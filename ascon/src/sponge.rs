@@ -7,7 +7,7 @@
 
 use core::marker::PhantomData;
 
-use crate::hazmat::backends::{Lanes, dispatch};
+use crate::hazmat::backends::{Lanes, Perm, with_backend};
 
 /// Loads 8 bytes as a word in the generation's byte order.
 #[inline(always)]
@@ -68,7 +68,7 @@ pub(crate) const fn domain_bit<const LE: bool>() -> u64 {
 
 /// `p[r]` for a constant `r` in {6, 8, 12}.
 #[inline(always)]
-pub(crate) fn perm(st: &mut Lanes, r: usize) {
+pub(crate) fn perm<L: Perm>(st: &mut L, r: usize) {
     match r {
         12 => st.permute::<12>(),
         8 => st.permute::<8>(),
@@ -130,7 +130,7 @@ impl<S: Spec> Absorber<S> {
     }
 
     #[inline(always)]
-    fn absorb_block(st: &mut Lanes, block: &[u8]) {
+    fn absorb_block<L: Perm>(st: &mut L, block: &[u8]) {
         if S::LE {
             for j in 0..S::RATE / 8 {
                 st.xor(j, load::<true>(&block[8 * j..]));
@@ -146,6 +146,7 @@ impl<S: Spec> Absorber<S> {
     /// Absorbs `data`.
     pub(crate) fn update(&mut self, mut data: &[u8]) {
         let rate = S::RATE;
+        let mut pending = false;
         if self.pos > 0 {
             let n = (rate - self.pos).min(data.len());
             self.buf[self.pos..self.pos + n].copy_from_slice(&data[..n]);
@@ -154,17 +155,22 @@ impl<S: Spec> Absorber<S> {
             if self.pos < rate {
                 return;
             }
-            let block = self.buf;
-            Self::absorb_block(&mut self.st, &block[..rate]);
+            pending = true;
             self.pos = 0;
         }
-        if data.len() >= rate {
+        let full = data.len() - data.len() % rate;
+        if pending || full > 0 {
             let st = &mut self.st;
-            let full = data.len() - data.len() % rate;
-            dispatch(|| {
-                for block in data[..full].chunks_exact(rate) {
-                    Self::absorb_block(st, block);
+            let buf = &self.buf;
+            with_backend!(|L| {
+                let mut s = L::from_lanes(st);
+                if pending {
+                    Self::absorb_block(&mut s, &buf[..rate]);
                 }
+                for block in data[..full].chunks_exact(rate) {
+                    Self::absorb_block(&mut s, block);
+                }
+                s.store_lanes(st);
             });
             data = &data[full..];
         }
@@ -214,17 +220,18 @@ impl<S: Spec> Absorber<S> {
         block[..self.pos].copy_from_slice(&self.buf[..self.pos]);
         block[self.pos] = if S::LE { 0x01 } else { 0x80 };
         let st = &mut self.st;
-        dispatch(|| {
+        with_backend!(|L| {
+            let mut s = L::from_lanes(st);
             for j in 0..S::RATE / 8 {
                 let w = if S::LE {
                     load::<true>(&block[8 * j..])
                 } else {
                     load::<false>(&block[8 * j..])
                 };
-                st.xor(j, w);
+                s.xor(j, w);
             }
             if S::DS {
-                st.xor(
+                s.xor(
                     4,
                     if S::LE {
                         domain_bit::<true>()
@@ -233,7 +240,10 @@ impl<S: Spec> Absorber<S> {
                     },
                 );
             }
-            st.permute::<12>();
+            s.permute::<12>();
+            s.store_lanes(st);
+            #[cfg(feature = "zeroize")]
+            s.wipe();
         });
         #[cfg(feature = "zeroize")]
         zeroize::Zeroize::zeroize(&mut block);
@@ -280,7 +290,7 @@ impl<S> Clone for Squeezer<S> {
 
 impl<S: Spec> Squeezer<S> {
     #[inline(always)]
-    fn fill(st: &Lanes, block: &mut [u8; 16]) {
+    fn fill<L: Perm>(st: &L, block: &mut [u8; 16]) {
         for j in 0..S::OUT_RATE / 8 {
             let b = if S::LE {
                 store::<true>(st.get(j))
@@ -307,12 +317,13 @@ impl<S: Spec> Squeezer<S> {
     pub(crate) fn read(&mut self, out: &mut [u8]) {
         let rate = S::OUT_RATE;
         let Self { st, block, pos, .. } = self;
-        dispatch(|| {
+        with_backend!(|L| {
+            let mut s = L::from_lanes(st);
             let mut out = out;
             while !out.is_empty() {
                 if *pos == rate {
-                    perm(st, S::B_SQUEEZE);
-                    Self::fill(st, block);
+                    perm(&mut s, S::B_SQUEEZE);
+                    Self::fill(&s, block);
                     *pos = 0;
                 }
                 let n = (rate - *pos).min(out.len());
@@ -321,6 +332,9 @@ impl<S: Spec> Squeezer<S> {
                 *pos += n;
                 out = tail;
             }
+            s.store_lanes(st);
+            #[cfg(feature = "zeroize")]
+            s.wipe();
         });
     }
 }

@@ -6,20 +6,162 @@
 //!   odd bits, so every 64-bit rotation is two 32-bit rotations); the default on other targets.
 //!   Words are interleaved when they are absorbed and de-interleaved when they are read, once per
 //!   word, never per round.
+//! * `x86_avx512` (x86_64 only): each word in its own `xmm` register, rounds with `vpternlogq` and
+//!   `vprorq` (inline assembly); selected once at run time with `cpufeatures` for the hot loops
+//!   (AEAD calls, absorbing, squeezing), which are generic over [`Perm`] and run through
+//!   [`with_backend!`].
 //! * `x86_bmi` (x86_64 only): the 64-bit backend compiled with `bmi1,bmi2` (`andn`, `rorx`),
-//!   selected once at run time with `cpufeatures`; whole mode operations run inside it so the state
-//!   stays in registers.
+//!   selected once at run time with `cpufeatures` when AVX-512 is not; whole mode operations run
+//!   inside it so the state stays in registers.
 //!
 //! Overrides: `--cfg ascon_backend="u64"` or `--cfg ascon_backend="bi32"` picks the word backend on
-//! any target; `--cfg lwc_force_portable` (and Miri) disables the run-time `bmi` dispatch.
+//! any target (and turns the AVX-512 backend off, so the chosen word backend is what runs);
+//! `--cfg lwc_force_portable` (and Miri) disables every run-time dispatch.
 
 // Both word backends are always compiled (and tested against each other); one is selected.
 #[allow(dead_code)]
 pub(crate) mod bi32;
 #[allow(dead_code)]
 pub(crate) mod portable;
+#[cfg(all(
+    target_arch = "x86_64",
+    not(miri),
+    not(lwc_force_portable),
+    not(any(ascon_backend = "u64", ascon_backend = "bi32"))
+))]
+pub(crate) mod x86_avx512;
 #[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
 mod x86_bmi;
+
+/// Whether the AVX-512 backend is compiled in and this CPU supports it.
+#[inline(always)]
+pub(crate) fn avx512_available() -> bool {
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(miri),
+        not(lwc_force_portable),
+        not(any(ascon_backend = "u64", ascon_backend = "bi32"))
+    ))]
+    {
+        x86_avx512::available()
+    }
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        not(miri),
+        not(lwc_force_portable),
+        not(any(ascon_backend = "u64", ascon_backend = "bi32"))
+    )))]
+    {
+        false
+    }
+}
+
+/// The operations the modes need from a state representation; implemented by the compile-time
+/// word backend [`Lanes`] and by the run-time-selected AVX-512 backend.
+pub(crate) trait Perm: Clone {
+    /// From the standard word representation.
+    fn from_words(w: [u64; 5]) -> Self;
+    /// To the standard word representation.
+    // Called through the trait only where the AVX-512 backend is compiled in (elsewhere the
+    // `with_backend!` bodies resolve to `Lanes`' inherent methods).
+    #[allow(dead_code)]
+    fn to_words(&self) -> [u64; 5];
+    /// Word `i`.
+    fn get(&self, i: usize) -> u64;
+    /// Sets word `i`.
+    #[allow(dead_code)] // as `to_words`
+    fn set(&mut self, i: usize, v: u64);
+    /// XORs `v` into word `i`.
+    fn xor(&mut self, i: usize, v: u64);
+    /// `p[R]`, `R` in {6, 8, 12}.
+    fn permute<const R: usize>(&mut self);
+    /// From the persistent representation ([`Lanes`]).
+    fn from_lanes(l: &Lanes) -> Self;
+    /// Back to the persistent representation.
+    fn store_lanes(&self, l: &mut Lanes);
+    /// Overwrites the state with zeros.
+    #[cfg(feature = "zeroize")]
+    fn wipe(&mut self);
+}
+
+impl Perm for Lanes {
+    #[inline(always)]
+    fn from_words(w: [u64; 5]) -> Self {
+        Lanes::from_words(w)
+    }
+    #[inline(always)]
+    fn to_words(&self) -> [u64; 5] {
+        Lanes::to_words(self)
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u64 {
+        Lanes::get(self, i)
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u64) {
+        Lanes::set(self, i, v);
+    }
+    #[inline(always)]
+    fn xor(&mut self, i: usize, v: u64) {
+        Lanes::xor(self, i, v);
+    }
+    #[inline(always)]
+    fn permute<const R: usize>(&mut self) {
+        Lanes::permute::<R>(self);
+    }
+    #[inline(always)]
+    fn from_lanes(l: &Lanes) -> Self {
+        l.clone()
+    }
+    #[inline(always)]
+    fn store_lanes(&self, l: &mut Lanes) {
+        *l = self.clone();
+    }
+    #[cfg(feature = "zeroize")]
+    #[inline(always)]
+    fn wipe(&mut self) {
+        Lanes::wipe(self);
+    }
+}
+
+/// Runs `$body` (a whole mode operation, generic over [`Perm`] through the type name `$L`) with
+/// the best backend of this CPU: AVX-512 where compiled in and supported, otherwise [`Lanes`]
+/// through [`dispatch`] (BMI1/BMI2 where available). The decision is one cached CPUID check per
+/// call, outside every block loop.
+macro_rules! with_backend {
+    (|$L:ident| $body:expr) => {{
+        #[cfg(all(
+            target_arch = "x86_64",
+            not(miri),
+            not(lwc_force_portable),
+            not(any(ascon_backend = "u64", ascon_backend = "bi32"))
+        ))]
+        let r = if $crate::hazmat::backends::avx512_available() {
+            #[allow(clippy::redundant_closure_call)]
+            (|| {
+                type $L = $crate::hazmat::backends::x86_avx512::Lanes512;
+                $body
+            })()
+        } else {
+            $crate::hazmat::backends::dispatch(|| {
+                type $L = $crate::hazmat::backends::Lanes;
+                $body
+            })
+        };
+        #[cfg(not(all(
+            target_arch = "x86_64",
+            not(miri),
+            not(lwc_force_portable),
+            not(any(ascon_backend = "u64", ascon_backend = "bi32"))
+        )))]
+        let r = $crate::hazmat::backends::dispatch(|| {
+            type $L = $crate::hazmat::backends::Lanes;
+            $body
+        });
+        r
+    }};
+}
+pub(crate) use with_backend;
 
 /// The word backend used by every mode.
 #[cfg(any(
@@ -59,6 +201,9 @@ pub(crate) fn dispatch_plain<R>(f: impl FnOnce() -> R) -> R {
 /// The name of the code path [`dispatch`] takes on this CPU (for docs, tests and benches).
 #[must_use]
 pub(crate) fn name() -> &'static str {
+    if avx512_available() {
+        return "u64+avx512";
+    }
     #[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
     {
         if x86_bmi::available() {
@@ -147,6 +292,59 @@ mod tests {
             b.set(1, v);
             assert_eq!(a.get(3), b.get(3));
             assert_eq!(a.to_words(), b.to_words());
+        }
+    }
+
+    /// The AVX-512 backend against the portable one, on random states (nothing to check on CPUs
+    /// without AVX-512F/VL).
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(miri),
+        not(lwc_force_portable),
+        not(any(ascon_backend = "u64", ascon_backend = "bi32"))
+    ))]
+    #[test]
+    fn avx512_agrees_with_portable() {
+        use super::{Perm, x86_avx512::Lanes512};
+        if !super::avx512_available() {
+            return;
+        }
+        let mut seed = 0x0bad_cafe_u64;
+        for i in 0..500 {
+            let w: [u64; 5] = core::array::from_fn(|_| next(&mut seed));
+            for r in [12usize, 8, 6] {
+                let mut a = portable::Lanes::from_words(w);
+                let mut v = <Lanes512 as Perm>::from_words(w);
+                assert_eq!(v.to_words(), w);
+                match r {
+                    12 => {
+                        a.permute::<12>();
+                        v.permute::<12>();
+                    }
+                    8 => {
+                        a.permute::<8>();
+                        v.permute::<8>();
+                    }
+                    _ => {
+                        a.permute::<6>();
+                        v.permute::<6>();
+                    }
+                }
+                assert_eq!(a.to_words(), v.to_words(), "p{r}, state {i}");
+            }
+            let x = next(&mut seed);
+            let mut a = portable::Lanes::from_words(w);
+            let mut v = <Lanes512 as Perm>::from_words(w);
+            a.xor(4, x);
+            v.xor(4, x);
+            a.set(1, !x);
+            v.set(1, !x);
+            assert_eq!(a.get(4), v.get(4));
+            assert_eq!(a.to_words(), v.to_words());
+            let mut l = super::Lanes::from_words([0; 5]);
+            v.store_lanes(&mut l);
+            assert_eq!(l.to_words(), a.to_words());
+            assert_eq!(Lanes512::from_lanes(&l).to_words(), a.to_words());
         }
     }
 
