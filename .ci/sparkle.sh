@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPARKLE family CI stages (called by .ci/run from the repository root, LWC_KAT_DIR set):
-#   1. the crate tests and all 14 vector files with the portable backend forced at build time
+#   1. the crate tests (all features: also tests/compat.rs, the digest 0.10 / aead 0.5 face) and
+#      all 14 vector files with the portable backend forced at build time
 #      (--cfg sparkle_backend="portable"), so the portable code is tested on every CI target even
 #      where the CPU would pick the AVX2 backend;
 #   2. all vector files again with the BMI2 build of the portable code forced at run time
@@ -12,7 +13,7 @@ summary() { printf '%-34s %s\n' "sparkle: $1" "$2"; }
 
 t0=$SECONDS
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/sparkle-portable"
-RUSTFLAGS='--cfg sparkle_backend="portable"' cargo test -q -p lwc-sparkle >/dev/null
+RUSTFLAGS='--cfg sparkle_backend="portable"' cargo test -q -p lwc-sparkle --all-features >/dev/null
 LWC_SPARKLE_BACKEND=portable RUSTFLAGS='--cfg sparkle_backend="portable"' \
   cargo test -q -p lwc-tests --no-default-features --features sparkle --test sparkle_kat >/dev/null
 summary "portable backend (cfg)" "ok ($((SECONDS - t0)) s)"
