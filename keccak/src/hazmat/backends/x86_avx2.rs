@@ -119,37 +119,88 @@ impl Round for Avx2 {
     }
 }
 
+/// 4 × 4 transpose of 64-bit elements (its own inverse): element k of output i = element i of
+/// input k.
+#[inline(always)]
+fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
+    // SAFETY: only reached from functions compiled with AVX2 (or AVX-512, which implies it) and
+    // entered only when the CPU has it.
+    unsafe {
+        let t0 = _mm256_unpacklo_epi64(r[0], r[1]);
+        let t1 = _mm256_unpackhi_epi64(r[0], r[1]);
+        let t2 = _mm256_unpacklo_epi64(r[2], r[3]);
+        let t3 = _mm256_unpackhi_epi64(r[2], r[3]);
+        [
+            _mm256_permute2x128_si256::<0x20>(t0, t2),
+            _mm256_permute2x128_si256::<0x20>(t1, t3),
+            _mm256_permute2x128_si256::<0x31>(t0, t2),
+            _mm256_permute2x128_si256::<0x31>(t1, t3),
+        ]
+    }
+}
+
+/// Four consecutive 64-bit lanes from `lanes` (at least four).
+#[inline(always)]
+fn load4(lanes: &[u64]) -> __m256i {
+    let four = &lanes[..4];
+    // SAFETY: `four` is 32 readable bytes, `loadu` has no alignment requirement; AVX2 as for
+    // `transpose4`.
+    unsafe { _mm256_loadu_si256(four.as_ptr().cast()) }
+}
+
+/// Four consecutive little-endian 64-bit lanes from the first 32 bytes of `bytes`.
+#[inline(always)]
+fn load4_bytes(bytes: &[u8]) -> __m256i {
+    let b = &bytes[..32];
+    // SAFETY: `b` is 32 readable bytes, `loadu` has no alignment requirement and x86 is
+    // little-endian; AVX2 as for `transpose4`.
+    unsafe { _mm256_loadu_si256(b.as_ptr().cast()) }
+}
+
 /// Loads four states into 25 registers (element k of register i = lane i of state k).
 #[inline(always)]
 fn load(states: &[State1600; 4]) -> [__m256i; 25] {
-    // SAFETY: only reached from functions compiled with AVX2 (or AVX-512, which implies it) and
-    // entered only when the CPU has it.
+    // SAFETY: AVX2 as for `transpose4`.
     let mut a = [unsafe { _mm256_setzero_si256() }; 25];
-    for (i, r) in a.iter_mut().enumerate() {
-        // SAFETY: as above.
-        *r = unsafe {
-            _mm256_set_epi64x(
-                states[3][i] as i64,
-                states[2][i] as i64,
-                states[1][i] as i64,
-                states[0][i] as i64,
-            )
-        };
+    for g in 0..6 {
+        let t = transpose4([
+            load4(&states[0][4 * g..]),
+            load4(&states[1][4 * g..]),
+            load4(&states[2][4 * g..]),
+            load4(&states[3][4 * g..]),
+        ]);
+        a[4 * g..4 * g + 4].copy_from_slice(&t);
     }
+    // SAFETY: AVX2 as for `transpose4`.
+    a[24] = unsafe {
+        _mm256_set_epi64x(
+            states[3][24] as i64,
+            states[2][24] as i64,
+            states[1][24] as i64,
+            states[0][24] as i64,
+        )
+    };
     a
 }
 
 /// Stores 25 registers back into four states.
 #[inline(always)]
 fn store(a: &[__m256i; 25], states: &mut [State1600; 4]) {
-    for i in 0..25 {
-        let mut lanes = [0u64; 4];
-        // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement, and the
-        // caller is compiled with (and entered only on CPUs with) AVX2, as for `load`.
-        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), a[i]) };
-        for k in 0..4 {
-            states[k][i] = lanes[k];
+    for g in 0..6 {
+        let t = transpose4([a[4 * g], a[4 * g + 1], a[4 * g + 2], a[4 * g + 3]]);
+        for (st, v) in states.iter_mut().zip(t) {
+            let four = &mut st[4 * g..4 * g + 4];
+            // SAFETY: `four` is 32 writable bytes, `storeu` has no alignment requirement; AVX2 as
+            // for `transpose4`.
+            unsafe { _mm256_storeu_si256(four.as_mut_ptr().cast(), v) };
         }
+    }
+    let mut lanes = [0u64; 4];
+    // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement; AVX2 as for
+    // `transpose4`.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), a[24]) };
+    for k in 0..4 {
+        states[k][24] = lanes[k];
     }
 }
 
@@ -178,11 +229,26 @@ pub(super) fn absorb_with<const R: usize, T: Round>(
         b.copy_from_slice(&m[off..off + 8]);
         i64::from_le_bytes(b)
     };
+    let lanes = rate / 8;
     let blocks = msgs[0].len() / rate;
     for blk in 0..blocks {
-        for i in 0..rate / 8 {
-            let off = blk * rate + 8 * i;
-            // SAFETY: as for `load`.
+        let base = blk * rate;
+        // Groups of four lanes: one 32-byte load per message and a transpose.
+        for g in 0..lanes / 4 {
+            let off = base + 32 * g;
+            let t = transpose4([
+                load4_bytes(&msgs[0][off..]),
+                load4_bytes(&msgs[1][off..]),
+                load4_bytes(&msgs[2][off..]),
+                load4_bytes(&msgs[3][off..]),
+            ]);
+            for (j, v) in t.into_iter().enumerate() {
+                a[4 * g + j] = xor(a[4 * g + j], v);
+            }
+        }
+        for i in lanes / 4 * 4..lanes {
+            let off = base + 8 * i;
+            // SAFETY: AVX2 as for `transpose4`.
             let v = unsafe {
                 _mm256_set_epi64x(
                     lane(msgs[3], off),
