@@ -1,8 +1,9 @@
 //! The 64-bit backend: the state in five `u64`s, rounds unrolled.
 //!
 //! S-box: the bitsliced chi form with and-not (`!a & b`, one `andn` with BMI1); linear layer:
-//! `x ^ ror(x, a) ^ ror(x, b)` (the two rotations in parallel: one step shorter than
-//! `x ^ ror(x ^ ror(x, b - a), a)`, and no extra instruction with BMI2's non-destructive `rorx`).
+//! `x ^ ror(x, a) ^ ror(x, b)` on 64-bit targets (the two rotations in parallel: one step shorter
+//! than `x ^ ror(x ^ ror(x, b - a), a)`, and no extra instruction with BMI2's non-destructive
+//! `rorx`); the nested form on 32-bit targets (fewer live values, see [`diffuse`]).
 //!
 //! The S-box's final complement of `x2` is deferred: the linear layer commutes with complement
 //! (`L(!x) = !L(x)`, three flipped bits per output bit), so each round leaves `x2` complemented, the
@@ -42,11 +43,24 @@ pub(crate) const fn round_nc(s: &mut [u64; 5], c: u64) {
     x0 ^= x4;
     x3 ^= x2;
     // Linear diffusion layer.
-    s[0] = x0 ^ x0.rotate_right(19) ^ x0.rotate_right(28);
-    s[1] = x1 ^ x1.rotate_right(39) ^ x1.rotate_right(61);
-    s[2] = x2 ^ x2.rotate_right(1) ^ x2.rotate_right(6);
-    s[3] = x3 ^ x3.rotate_right(10) ^ x3.rotate_right(17);
-    s[4] = x4 ^ x4.rotate_right(7) ^ x4.rotate_right(41);
+    s[0] = diffuse(x0, 19, 28);
+    s[1] = diffuse(x1, 39, 61);
+    s[2] = diffuse(x2, 1, 6);
+    s[3] = diffuse(x3, 10, 17);
+    s[4] = diffuse(x4, 7, 41);
+}
+
+/// `x ^ ror(x, a) ^ ror(x, b)`. On 64-bit targets with the two rotations in parallel; elsewhere
+/// (where this backend is only used when forced, and each 64-bit rotation is a pair of 32-bit
+/// shifts competing for few registers) as `x ^ ror(x ^ ror(x, b - a), a)`, which keeps fewer
+/// values live.
+#[inline(always)]
+const fn diffuse(x: u64, a: u32, b: u32) -> u64 {
+    if cfg!(target_pointer_width = "64") {
+        x ^ x.rotate_right(a) ^ x.rotate_right(b)
+    } else {
+        x ^ (x ^ x.rotate_right(b - a)).rotate_right(a)
+    }
 }
 
 /// One complete round with constant `c`.
