@@ -9,7 +9,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use digest::{Digest, ExtendableOutput, Update, XofReader};
 
-const SIZES: [usize; 5] = [32, 64, 1024, 16 * 1024, 1024 * 1024];
+const SIZES: [usize; 7] = [16, 32, 64, 256, 1024, 16 * 1024, 1024 * 1024];
 
 fn input(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i % 251) as u8).collect()
@@ -83,21 +83,21 @@ fn bench(c: &mut Criterion) {
     let msgs: Vec<Vec<u8>> = (0..4u8).map(|k| vec![k; 64]).collect();
     let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
     g.throughput(Throughput::Bytes(4 * 64));
-    g.bench_function("batch4_sha3_256_64/lwc_batch", |b| {
+    g.bench_function("batch4_sha3_256_64/lwc-batch", |b| {
         b.iter(|| {
             let mut outs = [[0u8; 32]; 4];
             lwc_keccak::batch::sha3_256(black_box(&refs), &mut outs).unwrap();
             outs
         })
     });
-    g.bench_function("batch4_sha3_256_64/lwc_single", |b| {
+    g.bench_function("batch4_sha3_256_64/single-calls-lwc", |b| {
         b.iter(|| {
             refs.iter()
                 .map(|m| lwc_keccak::Sha3_256::digest(black_box(m)))
                 .collect::<Vec<_>>()
         })
     });
-    g.bench_function("batch4_sha3_256_64/sha3_single", |b| {
+    g.bench_function("batch4_sha3_256_64/single-calls-sha3", |b| {
         b.iter(|| {
             refs.iter()
                 .map(|m| sha3::Sha3_256::digest(black_box(m)))

@@ -2,8 +2,10 @@
 //! has, side by side in the same run (no Rust peer exists; the C++ seed's callgrind figures are
 //! in the crate README and `benches/sparkle_callgrind.sh` prints ours).
 //!
-//! Bench ids are `<algorithm>/<backend>/<bytes>`; the backend is switched with the hidden
-//! `hazmat::force_backend` (process-wide, benches run one at a time).
+//! Bench ids are `<algorithm>/lwc-<backend>/<bytes>`; the backend is switched with the hidden
+//! `hazmat::force_backend` (process-wide, benches run one at a time). `lwc-avx2` (what the run-time
+//! dispatch picks on an AVX2 CPU) and `lwc-portable` run at every size; `lwc-bmi2` only at 4 KiB, the
+//! size of the SIMD-vs-portable target. The report uses `lwc-portable` as the baseline.
 
 use std::hint::black_box;
 
@@ -14,7 +16,7 @@ use lwc_sparkle::{
     Schwaemm192_192, Schwaemm256_128, Schwaemm256_256, XoEsch256, XoEsch384, XofReader,
 };
 
-const SIZES: &[usize] = &[64, 1024, 4096];
+const SIZES: &[usize] = &[16, 64, 256, 1024, 4096, 16 * 1024];
 
 fn aead<A: KeyInit + AeadInOut>(
     g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
@@ -33,14 +35,19 @@ fn aead<A: KeyInit + AeadInOut>(
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("sparkle");
     for (kind, backend) in [
-        (BackendKind::Avx2, "avx2"),
-        (BackendKind::Bmi2, "bmi2"),
-        (BackendKind::Portable, "portable"),
+        (BackendKind::Avx2, "lwc-avx2"),
+        (BackendKind::Bmi2, "lwc-bmi2"),
+        (BackendKind::Portable, "lwc-portable"),
     ] {
         if !force_backend(kind) {
             continue;
         }
-        for &len in SIZES {
+        let sizes: &[usize] = if matches!(kind, BackendKind::Bmi2) {
+            &[4096]
+        } else {
+            SIZES
+        };
+        for &len in sizes {
             let msg = benches::input(len);
             g.throughput(Throughput::Bytes(len as u64));
             g.bench_with_input(

@@ -13,7 +13,10 @@ pub struct Measurement {
     pub algorithm: String,
     /// Implementation (the part after `/`; ours start with `lwc`).
     pub implementation: String,
-    /// Message size in bytes (the throughput declared by the bench).
+    /// Message size in bytes: the bench parameter when it is a number (for a call over several
+    /// messages, the size of each), else the declared throughput.
+    pub size: u64,
+    /// Bytes processed per iteration (the throughput declared by the bench).
     pub bytes: u64,
     /// Median time per iteration in nanoseconds.
     pub median_ns: f64,
@@ -50,11 +53,11 @@ pub fn collect(criterion_dir: &Path) -> Vec<Measurement> {
         }
     }
     out.sort_by(|a, b| {
-        (&a.group, &a.algorithm, &a.implementation, a.bytes).cmp(&(
+        (&a.group, &a.algorithm, &a.implementation, a.size).cmp(&(
             &b.group,
             &b.algorithm,
             &b.implementation,
-            b.bytes,
+            b.size,
         ))
     });
     out
@@ -74,10 +77,16 @@ fn read_point(dir: &Path) -> Option<Measurement> {
         .or_else(|| tp.get("BytesDecimal"))?
         .as_u64()?;
     let median_ns = est.get("median")?.get("point_estimate")?.as_f64()?;
+    let size = bench
+        .get("value_str")
+        .and_then(serde_json::Value::as_str)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(bytes);
     Some(Measurement {
         group,
         algorithm: algorithm.to_string(),
         implementation: implementation.to_string(),
+        size,
         bytes,
         median_ns,
     })
@@ -116,10 +125,10 @@ pub fn render_chart(
         lines
             .entry(format!("{} {}", m.algorithm, m.implementation))
             .or_default()
-            .push((m.bytes as f64, m.bytes_per_sec() / f64::from(1u32 << 20)));
+            .push((m.size as f64, m.bytes_per_sec() / f64::from(1u32 << 20)));
     }
     let (xmin, xmax) = rows.iter().fold((f64::MAX, 0f64), |(lo, hi), m| {
-        (lo.min(m.bytes as f64), hi.max(m.bytes as f64))
+        (lo.min(m.size as f64), hi.max(m.size as f64))
     });
     let (ymin, ymax) = lines
         .values()

@@ -3,7 +3,7 @@
 //! ratio us/peer) plus one SVG chart per family (throughput against message size, log-scaled size axis).
 //!
 //! ```text
-//! cargo run -p benches --bin report --release               # full run (under 20 minutes here)
+//! cargo run -p benches --bin report --release               # full run (under 20 minutes here, clean build included)
 //! cargo run -p benches --bin report --release -- --quick    # criterion --quick (under 3 minutes)
 //! cargo run -p benches --bin report --release -- --no-run   # only re-render from target/criterion
 //! cargo run -p benches --bin report --release -- --callgrind  # add instructions/byte (valgrind callgrind)
@@ -23,8 +23,20 @@ use benches::report::{Measurement, collect, format_rate, format_size, render_cha
 
 const FAMILIES: &[&str] = &["keccak", "ascon", "sparkle", "lemac", "context"];
 
+/// Criterion settings of the full mode: short enough for the whole report to run in under 20 minutes
+/// from a clean build, with 20 samples so a 1 MiB SHA3 point does not stretch to seconds.
+const MEASURE: &[&str] = &[
+    "--warm-up-time",
+    "0.5",
+    "--measurement-time",
+    "1.5",
+    "--sample-size",
+    "20",
+    "--noplot",
+];
+
 /// Sizes the summary table shows (when measured).
-const SUMMARY_SIZES: &[u64] = &[64, 1024, 16 * 1024, 1 << 20];
+const SUMMARY_SIZES: &[u64] = &[64, 1024, 4096, 16 * 1024, 1 << 20];
 
 /// The README block the report rewrites (everything between the two markers).
 const README_START: &str = "<!-- report-summary:start -->";
@@ -57,10 +69,12 @@ fn main() {
             cmd.current_dir(&root)
                 .args(["bench", "-p", "benches", "--bench", fam, "--"]);
             if quick {
-                cmd.arg("--quick");
+                cmd.args(["--quick", "--noplot"]);
             } else {
-                cmd.args(["--warm-up-time", "1", "--measurement-time", "3"]);
+                cmd.args(MEASURE);
             }
+            // Results of ids that no longer exist must not linger into the report.
+            let _ = std::fs::remove_dir_all(target.join("criterion").join(fam));
             eprintln!("report: running {cmd:?}");
             let status = cmd.status().expect("cannot run cargo bench");
             assert!(status.success(), "cargo bench --bench {fam} failed");
@@ -80,7 +94,7 @@ fn main() {
         if quick {
             "criterion `--quick`"
         } else {
-            "1 s warm-up, 3 s measurement per point"
+            "0.5 s warm-up, 1.5 s measurement and 20 samples per point"
         }
     );
     let summary = summary_table(&all, &families);
@@ -119,27 +133,89 @@ fn main() {
     }
 }
 
+/// implementation -> size -> bytes per second.
+type Rates<'a> = BTreeMap<&'a str, BTreeMap<u64, f64>>;
+
+/// One summary row: family, function, label, cell per size, our throughput at the largest size.
+type SummaryRow = (String, String, String, BTreeMap<u64, String>, String);
+
+/// Splits implementation names into ours and the ones ours are compared with: the peers (names not
+/// starting with `lwc`), or, where a function has no peer, our portable backend (`…portable`).
+fn split_impls<'a>(impls: &BTreeSet<&'a str>) -> (Vec<&'a str>, Vec<&'a str>) {
+    let mut peers: Vec<&str> = impls
+        .iter()
+        .copied()
+        .filter(|i| !i.starts_with("lwc"))
+        .collect();
+    if peers.is_empty() {
+        peers = impls
+            .iter()
+            .copied()
+            .filter(|i| i.ends_with("portable"))
+            .collect();
+    }
+    let ours = impls
+        .iter()
+        .copied()
+        .filter(|i| !peers.contains(i))
+        .collect();
+    (ours, peers)
+}
+
 /// Our throughput divided by the peer's, per (family, algorithm, our implementation, peer) and size.
 fn summary_table(all: &[Measurement], families: &[String]) -> String {
-    type Key<'a> = (&'a str, &'a str, &'a str, &'a str);
-    let mut rate: BTreeMap<(&str, &str, &str, u64), f64> = BTreeMap::new();
+    // (group, algorithm) -> implementation -> size -> bytes/s
+    let mut by_algo: BTreeMap<(&str, &str), Rates<'_>> = BTreeMap::new();
     for m in all {
-        rate.insert(
-            (&m.group, &m.algorithm, &m.implementation, m.bytes),
-            m.bytes_per_sec(),
-        );
-    }
-    let mut pairs: BTreeMap<Key<'_>, BTreeMap<u64, (f64, f64)>> = BTreeMap::new();
-    for (&(g, a, i, n), &ours) in &rate {
-        if !i.starts_with("lwc") || !families.iter().any(|f| f == g) {
-            continue;
+        if families.contains(&m.group) && m.group != "context" {
+            by_algo
+                .entry((&m.group, &m.algorithm))
+                .or_default()
+                .entry(&m.implementation)
+                .or_default()
+                .insert(m.size, m.bytes_per_sec());
         }
-        for (&(g2, a2, p, n2), &peer) in &rate {
-            if g2 == g && a2 == a && n2 == n && !p.starts_with("lwc") && peer > 0.0 {
-                pairs
-                    .entry((g, a, i, p))
-                    .or_default()
-                    .insert(n, (ours, peer));
+    }
+    // One row per (ours, peer) pair with ratios; a function without any peer or baseline gets one
+    // row per implementation with its throughput.
+    let mut pairs: Vec<SummaryRow> = Vec::new();
+    for ((g, a), impls) in &by_algo {
+        let names: BTreeSet<&str> = impls.keys().copied().collect();
+        let (ours, peers) = split_impls(&names);
+        for o in &ours {
+            let largest = impls[o]
+                .iter()
+                .next_back()
+                .map(|(n, r)| format!("{} at {}", format_rate(*r), format_size(*n)))
+                .unwrap_or_default();
+            if peers.is_empty() {
+                let cells = impls[o]
+                    .iter()
+                    .map(|(n, r)| (*n, format_rate(*r)))
+                    .collect();
+                pairs.push((
+                    (*g).into(),
+                    (*a).into(),
+                    format!("{o} (no peer: throughput)"),
+                    cells,
+                    largest.clone(),
+                ));
+            }
+            for p in &peers {
+                let cells = impls[o]
+                    .iter()
+                    .filter_map(|(n, r)| {
+                        let q = impls[p].get(n)?;
+                        (*q > 0.0).then(|| (*n, format!("{:.2}×", r / q)))
+                    })
+                    .collect();
+                pairs.push((
+                    (*g).into(),
+                    (*a).into(),
+                    format!("{o} / {p}"),
+                    cells,
+                    largest.clone(),
+                ));
             }
         }
     }
@@ -155,18 +231,12 @@ fn summary_table(all: &[Measurement], families: &[String]) -> String {
     s.push_str(" ours at largest size |\n");
     rule.push_str("---:|\n");
     s.push_str(&rule);
-    for ((g, a, i, p), by_size) in &pairs {
-        let _ = write!(s, "| {g} | {a} | {i} / {p} |");
+    for (g, a, label, cells, largest) in &pairs {
+        let _ = write!(s, "| {g} | {a} | {label} |");
         for n in SUMMARY_SIZES {
-            match by_size.get(n) {
-                Some((o, q)) => {
-                    let _ = write!(s, " {:.2}× |", o / q);
-                }
-                None => s.push_str(" – |"),
-            }
+            let _ = write!(s, " {} |", cells.get(n).map_or("–", String::as_str));
         }
-        let (n, (o, _)) = by_size.iter().next_back().expect("non-empty");
-        let _ = writeln!(s, " {} at {} |", format_rate(*o), format_size(*n));
+        let _ = writeln!(s, " {largest} |");
     }
     let context: Vec<&Measurement> = all
         .iter()
@@ -183,13 +253,13 @@ fn summary_table(all: &[Measurement], families: &[String]) -> String {
             if let Some(m) = context
                 .iter()
                 .filter(|m| m.algorithm == a && m.implementation == i)
-                .max_by_key(|m| m.bytes)
+                .max_by_key(|m| m.size)
             {
                 let _ = write!(
                     s,
                     " {a} ({i}) {} at {};",
                     format_rate(m.bytes_per_sec()),
-                    format_size(m.bytes)
+                    format_size(m.size)
                 );
             }
         }
@@ -233,23 +303,14 @@ fn family_table(rows: &[&Measurement]) -> String {
         by_algo
             .entry(&m.algorithm)
             .or_default()
-            .entry(m.bytes)
+            .entry(m.size)
             .or_default()
             .insert(&m.implementation, m.bytes_per_sec());
     }
     let mut s = String::new();
     for (algo, sizes) in &by_algo {
         let impls: BTreeSet<&str> = sizes.values().flat_map(|v| v.keys().copied()).collect();
-        let ours: Vec<&str> = impls
-            .iter()
-            .copied()
-            .filter(|i| i.starts_with("lwc"))
-            .collect();
-        let peers: Vec<&str> = impls
-            .iter()
-            .copied()
-            .filter(|i| !i.starts_with("lwc"))
-            .collect();
+        let (ours, peers) = split_impls(&impls);
         let _ = writeln!(s, "### {algo}\n");
         let mut header = String::from("| size |");
         let mut rule = String::from("|---:|");
