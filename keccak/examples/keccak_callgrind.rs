@@ -2,9 +2,9 @@
 //! `#[inline(never)]` `#[no_mangle]` function so that `valgrind --tool=callgrind
 //! --toggle-collect=<name>` counts exactly one whole hash (new + update + finalize).
 //!
-//! `cargo build --release --example callgrind -p lwc-keccak`, then e.g.
+//! `cargo build --release --example keccak_callgrind -p lwc-keccak`, then e.g.
 //! `valgrind --tool=callgrind --toggle-collect=lwc_sha3_256 --callgrind-out-file=/dev/null
-//! target/release/examples/callgrind lwc_sha3_256 16384`.
+//! target/release/examples/keccak_callgrind lwc_sha3_256 16384`.
 
 #![allow(missing_docs)] // generated measured functions
 
