@@ -3,12 +3,13 @@
 //!
 //! `cargo bench -p benches --no-default-features --features ascon --bench ascon -- <filter>`
 
+use aead::inout::InOutBuf;
 use aead::{AeadInOut, KeyInit};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use digest::{Digest, ExtendableOutput, Update, XofReader};
 use std::hint::black_box;
 
-const SIZES: [usize; 3] = [64, 1024, 4096];
+const SIZES: [usize; 7] = [16, 64, 256, 1024, 4096, 16 * 1024, 1024 * 1024];
 
 fn aead128(c: &mut Criterion) {
     let mut g = c.benchmark_group("ascon");
@@ -36,6 +37,31 @@ fn aead128(c: &mut Criterion) {
                         peer.encrypt_inout_detached(&nonce.into(), &[], buf.as_mut_slice().into())
                             .unwrap(),
                     )
+                })
+            },
+        );
+        // Decryption reads the ciphertext and writes the plaintext to a second buffer, so every
+        // iteration verifies the same valid ciphertext.
+        let mut ct = benches::input(n);
+        let tag = ours
+            .encrypt_inout_detached(&nonce.into(), &[], ct.as_mut_slice().into())
+            .unwrap();
+        let mut pt = vec![0u8; n];
+        g.bench_with_input(BenchmarkId::new("aead128-decrypt/lwc", n), &n, |b, _| {
+            b.iter(|| {
+                let io = InOutBuf::new(black_box(&ct), &mut pt).unwrap();
+                ours.decrypt_inout_detached(&nonce.into(), &[], io, &tag)
+                    .unwrap();
+            })
+        });
+        g.bench_with_input(
+            BenchmarkId::new("aead128-decrypt/rustcrypto", n),
+            &n,
+            |b, _| {
+                b.iter(|| {
+                    let io = InOutBuf::new(black_box(&ct), &mut pt).unwrap();
+                    peer.decrypt_inout_detached(&nonce.into(), &[], io, &tag)
+                        .unwrap();
                 })
             },
         );
@@ -87,27 +113,32 @@ fn hash256(c: &mut Criterion) {
 
 fn xof128(c: &mut Criterion) {
     let mut g = c.benchmark_group("ascon");
-    let n = 4096;
-    g.throughput(Throughput::Bytes(n as u64));
-    let msg = vec![0x5Au8; n];
-    g.bench_with_input(BenchmarkId::new("xof128/lwc", n), &msg, |b, m| {
-        b.iter(|| {
-            let mut x = lwc_ascon::AsconXof128::default();
-            x.update(m);
-            let mut out = [0u8; 64];
-            x.finalize_xof().read(&mut out);
-            black_box(out)
-        })
-    });
-    g.bench_with_input(BenchmarkId::new("xof128/rustcrypto", n), &msg, |b, m| {
-        b.iter(|| {
-            let mut x = ascon_hash::AsconXof128::default();
-            x.update(m);
-            let mut out = [0u8; 64];
-            x.finalize_xof().read(&mut out);
-            black_box(out)
-        })
-    });
+    for &n in &SIZES {
+        g.throughput(Throughput::Bytes(n as u64));
+        let msg = vec![0x5Au8; n];
+        g.bench_with_input(BenchmarkId::new("xof128-64B/lwc", n), &msg, |b, m| {
+            b.iter(|| {
+                let mut x = lwc_ascon::AsconXof128::default();
+                x.update(m);
+                let mut out = [0u8; 64];
+                x.finalize_xof().read(&mut out);
+                black_box(out)
+            })
+        });
+        g.bench_with_input(
+            BenchmarkId::new("xof128-64B/rustcrypto", n),
+            &msg,
+            |b, m| {
+                b.iter(|| {
+                    let mut x = ascon_hash::AsconXof128::default();
+                    x.update(m);
+                    let mut out = [0u8; 64];
+                    x.finalize_xof().read(&mut out);
+                    black_box(out)
+                })
+            },
+        );
+    }
     g.finish();
 }
 
