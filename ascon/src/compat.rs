@@ -243,26 +243,27 @@ mod aead05_impls {
             .map_err(|_| Error)
     }
 
-    macro_rules! fixed {
-        ($($t:ty: $ks:ty),* $(,)?) => {$(
-            impl KeySizeUser for $t {
+    /// aead 0.5 on one AEAD type: `impl[generics] Type: key size, tag size`.
+    macro_rules! aead05 {
+        ($(impl[$($g:tt)*] $t:ty: $ks:ty, $tag:ty;)*) => {$(
+            impl<$($g)*> KeySizeUser for $t {
                 type KeySize = $ks;
             }
 
-            impl KeyInit for $t {
+            impl<$($g)*> KeyInit for $t {
                 #[inline]
                 fn new(key: &Key<Self>) -> Self {
                     <$t as aead::KeyInit>::new(&aead::Key::<$t>::from_fn(|i| key[i]))
                 }
             }
 
-            impl AeadCore for $t {
+            impl<$($g)*> AeadCore for $t {
                 type NonceSize = U16;
-                type TagSize = U16;
+                type TagSize = $tag;
                 type CiphertextOverhead = U0;
             }
 
-            impl AeadInPlace for $t {
+            impl<$($g)*> AeadInPlace for $t {
                 #[inline]
                 fn encrypt_in_place_detached(
                     &self,
@@ -287,51 +288,12 @@ mod aead05_impls {
         )*};
     }
 
-    fixed!(AsconAead128: U16, Ascon128: U16, Ascon128a: U16, Ascon80pq: U20);
-
-    macro_rules! tagged {
-        ($($t:ident: $ks:ty),* $(,)?) => {$(
-            impl<T: AsconTagSize + ArrayLength<u8>> KeySizeUser for $t<T> {
-                type KeySize = $ks;
-            }
-
-            impl<T: AsconTagSize + ArrayLength<u8>> KeyInit for $t<T> {
-                #[inline]
-                fn new(key: &Key<Self>) -> Self {
-                    <$t<T> as aead::KeyInit>::new(&aead::Key::<$t<T>>::from_fn(|i| key[i]))
-                }
-            }
-
-            impl<T: AsconTagSize + ArrayLength<u8>> AeadCore for $t<T> {
-                type NonceSize = U16;
-                type TagSize = T;
-                type CiphertextOverhead = U0;
-            }
-
-            impl<T: AsconTagSize + ArrayLength<u8>> AeadInPlace for $t<T> {
-                #[inline]
-                fn encrypt_in_place_detached(
-                    &self,
-                    nonce: &Nonce<Self>,
-                    associated_data: &[u8],
-                    buffer: &mut [u8],
-                ) -> Result<Tag<Self>, Error> {
-                    encrypt(self, nonce, associated_data, buffer)
-                }
-
-                #[inline]
-                fn decrypt_in_place_detached(
-                    &self,
-                    nonce: &Nonce<Self>,
-                    associated_data: &[u8],
-                    buffer: &mut [u8],
-                    tag: &Tag<Self>,
-                ) -> Result<(), Error> {
-                    decrypt(self, nonce, associated_data, buffer, tag)
-                }
-            }
-        )*};
+    aead05! {
+        impl[] AsconAead128: U16, U16;
+        impl[] Ascon128: U16, U16;
+        impl[] Ascon128a: U16, U16;
+        impl[] Ascon80pq: U20, U16;
+        impl[T: AsconTagSize + ArrayLength<u8>] TruncatedAsconAead128<T>: U16, T;
+        impl[T: AsconTagSize + ArrayLength<u8>] MaskedAsconAead128<T>: U32, T;
     }
-
-    tagged!(TruncatedAsconAead128: U16, MaskedAsconAead128: U32);
 }

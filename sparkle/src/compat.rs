@@ -13,14 +13,11 @@ use crate::{AeadInOut, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128, Schwae
 #[cfg(feature = "digest-010")]
 use crate::{Esch256, Esch384, XoEsch256, XoEsch256Reader, XoEsch384, XoEsch384Reader};
 
+/// What the fixed hashes and the XOFs share: `HashMarker`, `Update` and `Reset`.
 #[cfg(feature = "digest-010")]
-macro_rules! fixed_010 {
-    ($($name:ident, $out:ident;)*) => {$(
+macro_rules! hasher_010 {
+    ($name:ident) => {
         impl digest010::HashMarker for $name {}
-
-        impl digest010::OutputSizeUser for $name {
-            type OutputSize = digest010::consts::$out;
-        }
 
         impl digest010::Update for $name {
             #[inline]
@@ -34,6 +31,17 @@ macro_rules! fixed_010 {
             fn reset(&mut self) {
                 digest::Reset::reset(self);
             }
+        }
+    };
+}
+
+#[cfg(feature = "digest-010")]
+macro_rules! fixed_010 {
+    ($($name:ident, $out:ident;)*) => {$(
+        hasher_010!($name);
+
+        impl digest010::OutputSizeUser for $name {
+            type OutputSize = digest010::consts::$out;
         }
 
         impl digest010::FixedOutput for $name {
@@ -61,21 +69,7 @@ fixed_010! {
 #[cfg(feature = "digest-010")]
 macro_rules! xof_010 {
     ($($name:ident, $reader:ident;)*) => {$(
-        impl digest010::HashMarker for $name {}
-
-        impl digest010::Update for $name {
-            #[inline]
-            fn update(&mut self, data: &[u8]) {
-                digest::Update::update(self, data);
-            }
-        }
-
-        impl digest010::Reset for $name {
-            #[inline]
-            fn reset(&mut self) {
-                digest::Reset::reset(self);
-            }
-        }
+        hasher_010!($name);
 
         impl digest010::ExtendableOutput for $name {
             type Reader = $reader;
