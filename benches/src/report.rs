@@ -113,19 +113,65 @@ pub fn format_rate(bps: f64) -> String {
     }
 }
 
-/// Draws throughput (MiB/s, log) against message size (log) for every (algorithm, implementation) line.
+/// Ten dark, distinct colours (Tableau 10) for the chart lines.
+const COLORS: [RGBColor; 10] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+
+/// Draws throughput (MiB/s, log) against message size (log) for every (algorithm, implementation)
+/// line: one colour per function, ours solid and thick, the peer (or, without one, our portable
+/// baseline) dashed in the same colour, a dot on every measured point, the legend beside the plot.
 pub fn render_chart(
     path: &Path,
     family: &str,
     rows: &[&Measurement],
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let mut lines: std::collections::BTreeMap<String, Vec<(f64, f64)>> =
+    // (algorithm, implementation) -> points, in a stable order.
+    let mut lines: std::collections::BTreeMap<(&str, &str), Vec<(f64, f64)>> =
         std::collections::BTreeMap::new();
     for m in rows {
         lines
-            .entry(format!("{} {}", m.algorithm, m.implementation))
+            .entry((m.algorithm.as_str(), m.implementation.as_str()))
             .or_default()
             .push((m.size as f64, m.bytes_per_sec() / f64::from(1u32 << 20)));
+    }
+    let baseline = |algo: &str, imp: &str| {
+        let peers = lines
+            .keys()
+            .any(|(a, i)| *a == algo && !i.starts_with("lwc"));
+        !imp.starts_with("lwc") || (!peers && imp.ends_with("portable"))
+    };
+    let mut algo_color: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    let mut algo_has_ours: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    let mut next = 0usize;
+    let mut styled = Vec::new();
+    for (&(algo, imp), pts) in &lines {
+        let first = *algo_color.entry(algo).or_insert_with(|| {
+            next += 1;
+            next - 1
+        });
+        let dashed = baseline(algo, imp);
+        let color = if dashed || algo_has_ours.insert(algo) {
+            first
+        } else {
+            next += 1;
+            next - 1
+        };
+        styled.push((
+            format!("{algo} {imp}"),
+            COLORS[color % COLORS.len()],
+            dashed,
+            pts,
+        ));
     }
     let (xmin, xmax) = rows.iter().fold((f64::MAX, 0f64), |(lo, hi), m| {
         (lo.min(m.size as f64), hi.max(m.size as f64))
@@ -134,9 +180,10 @@ pub fn render_chart(
         .values()
         .flatten()
         .fold((f64::MAX, 0f64), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
-    let root = SVGBackend::new(path, (960, 600)).into_drawing_area();
+    let root = SVGBackend::new(path, (1240, 640)).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
+    let (plot, legend) = root.split_horizontally(900);
+    let mut chart = ChartBuilder::on(&plot)
         .caption(
             format!("{family}: throughput against message size"),
             ("sans-serif", 22),
@@ -145,34 +192,47 @@ pub fn render_chart(
         .x_label_area_size(40)
         .y_label_area_size(70)
         .build_cartesian_2d(
-            (xmin.max(1.0)..xmax * 1.5).log_scale(),
+            (xmin.max(1.0) * 0.8..xmax * 1.25).log_scale(),
             (ymin * 0.7..ymax * 1.5).log_scale(),
         )?;
     chart
         .configure_mesh()
-        .x_desc("message size (bytes)")
+        .x_desc("message size")
         .y_desc("MiB/s")
+        .x_label_formatter(&|x| format_size(x.round() as u64))
+        .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()?;
-    for (i, (name, pts)) in lines.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
-        let style = if name.contains(" lwc") {
-            color.stroke_width(3)
+    for (_, color, dashed, pts) in &styled {
+        if *dashed {
+            chart.draw_series(DashedLineSeries::new(
+                pts.iter().copied(),
+                8,
+                5,
+                color.stroke_width(2),
+            ))?;
         } else {
-            color.stroke_width(1)
-        };
-        chart
-            .draw_series(LineSeries::new(pts.iter().copied(), style))?
-            .label(name.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3))
-            });
+            chart.draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))?;
+        }
+        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
     }
-    chart
-        .configure_series_labels()
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.8))
-        .position(SeriesLabelPosition::UpperLeft)
-        .draw()?;
+    for (i, (name, color, dashed, _)) in styled.iter().enumerate() {
+        let y = 48 + 22 * i as i32;
+        if *dashed {
+            for x in [8, 22, 36] {
+                legend.draw(&PathElement::new(
+                    vec![(x, y), (x + 8, y)],
+                    color.stroke_width(2),
+                ))?;
+            }
+        } else {
+            legend.draw(&PathElement::new(
+                vec![(8, y), (48, y)],
+                color.stroke_width(3),
+            ))?;
+        }
+        legend.draw(&Circle::new((28, y), 3, color.filled()))?;
+        legend.draw(&Text::new(name.as_str(), (56, y - 7), ("sans-serif", 14)))?;
+    }
     root.present()?;
     Ok(())
 }

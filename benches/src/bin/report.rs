@@ -35,6 +35,17 @@ const MEASURE: &[&str] = &[
     "--noplot",
 ];
 
+/// Criterion settings of `--quick`: criterion's quick mode (no warm-up, stops once two runs agree
+/// within 5 %, at most 0.4 s) and a light bootstrap, for a whole report in under 3 minutes.
+const QUICK: &[&str] = &[
+    "--quick",
+    "--measurement-time",
+    "0.4",
+    "--nresamples",
+    "2000",
+    "--noplot",
+];
+
 /// Sizes the summary table shows (when measured).
 const SUMMARY_SIZES: &[u64] = &[64, 1024, 4096, 16 * 1024, 1 << 20];
 
@@ -69,7 +80,7 @@ fn main() {
             cmd.current_dir(&root)
                 .args(["bench", "-p", "benches", "--bench", fam, "--"]);
             if quick {
-                cmd.args(["--quick", "--noplot"]);
+                cmd.args(QUICK);
             } else {
                 cmd.args(MEASURE);
             }
@@ -84,15 +95,18 @@ fn main() {
     let all = collect(&target.join("criterion"));
     let mut md = String::new();
     let _ = writeln!(md, "# lwc-rs performance report\n");
-    let _ = writeln!(md, "{}\n", machine_line());
+    let measured = newest_result(&target.join("criterion"), &families);
+    let _ = writeln!(md, "{}\n", machine_line(measured));
     let _ = writeln!(
         md,
         "Each iteration is a whole operation (new + update + finalize; AEAD encrypt or decrypt of the whole \
          message). Figures are criterion's median time per iteration turned into throughput (higher is \
-         better); `us/peer` is our throughput divided by the peer's, measured in the same run. Default target \
+         better); `us/peer` is our throughput divided by the peer's, measured in the same run (where a function \
+         has no peer, sparkle compares with our portable backend). Charts: one colour per function, ours \
+         solid, the peer or baseline dashed in the same colour. Default target \
          (no `-C target-cpu`), release profile. Mode: {}.\n",
         if quick {
-            "criterion `--quick`"
+            "criterion `--quick` (at most 0.4 s per point)"
         } else {
             "0.5 s warm-up, 1.5 s measurement and 20 samples per point"
         }
@@ -129,7 +143,13 @@ fn main() {
     std::fs::write(&out, md).expect("cannot write REPORT.md");
     eprintln!("report: wrote {}", out.display());
     if FAMILIES.iter().all(|f| families.iter().any(|g| g == f)) {
-        update_readme(&root.join("README.md"), &summary, &families, quick);
+        update_readme(
+            &root.join("README.md"),
+            &summary,
+            &families,
+            quick,
+            measured,
+        );
     }
 }
 
@@ -270,7 +290,13 @@ fn summary_table(all: &[Measurement], families: &[String]) -> String {
 }
 
 /// Rewrites the README block between the report markers: machine line, summary table, chart links.
-fn update_readme(readme: &Path, summary: &str, families: &[String], quick: bool) {
+fn update_readme(
+    readme: &Path,
+    summary: &str,
+    families: &[String],
+    quick: bool,
+    measured: Option<u64>,
+) {
     let Ok(text) = std::fs::read_to_string(readme) else {
         eprintln!("report: no README at {}", readme.display());
         return;
@@ -285,7 +311,7 @@ fn update_readme(readme: &Path, summary: &str, families: &[String], quick: bool)
     }
     let mut block = format!(
         "{README_START}\n{}. Mode: {}. Full tables: [benches/REPORT.md](benches/REPORT.md).\n\n{summary}\n",
-        machine_line(),
+        machine_line(measured),
         if quick { "criterion `--quick`" } else { "full" }
     );
     for fam in families {
@@ -352,7 +378,34 @@ fn family_table(rows: &[&Measurement]) -> String {
 }
 
 /// CPU model, core count, rustc version and the date, for the report's header.
-fn machine_line() -> String {
+/// When the newest criterion result of these groups was written (seconds since the epoch).
+fn newest_result(criterion_dir: &Path, families: &[String]) -> Option<u64> {
+    let mut newest = None;
+    let mut stack: Vec<PathBuf> = families.iter().map(|f| criterion_dir.join(f)).collect();
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.file_name().is_some_and(|n| n == "estimates.json") {
+                let t = e
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map(|d| d.as_secs());
+                newest = newest.max(t);
+            }
+        }
+    }
+    newest
+}
+
+/// CPU, cores, rustc and when the results were measured (the newest result file), for the header.
+fn machine_line(measured: Option<u64>) -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|c| {
@@ -372,9 +425,12 @@ fn machine_line() -> String {
             .unwrap_or_default()
     };
     format!(
-        "Machine: {cpu}, {cores} cores available · {} · {} UTC",
+        "Machine: {cpu}, {cores} cores available · {} · measured until {} UTC",
         run("rustc", &["-V"]),
-        run("date", &["-u", "+%Y-%m-%d %H:%M"])
+        measured.map_or_else(
+            || run("date", &["-u", "+%Y-%m-%d %H:%M"]),
+            |t| run("date", &["-u", "-d", &format!("@{t}"), "+%Y-%m-%d %H:%M"]),
+        )
     )
 }
 
