@@ -20,6 +20,8 @@ pub struct Measurement {
     pub bytes: u64,
     /// Median time per iteration in nanoseconds.
     pub median_ns: f64,
+    /// When criterion wrote the estimate (seconds since the Unix epoch), if the file system says.
+    pub written: Option<u64>,
 }
 
 impl Measurement {
@@ -77,6 +79,11 @@ fn read_point(dir: &Path) -> Option<Measurement> {
         .or_else(|| tp.get("BytesDecimal"))?
         .as_u64()?;
     let median_ns = est.get("median")?.get("point_estimate")?.as_f64()?;
+    let written = std::fs::metadata(dir.join("estimates.json"))
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_secs());
     let size = bench
         .get("value_str")
         .and_then(serde_json::Value::as_str)
@@ -89,6 +96,7 @@ fn read_point(dir: &Path) -> Option<Measurement> {
         size,
         bytes,
         median_ns,
+        written,
     })
 }
 

@@ -95,7 +95,12 @@ fn main() {
     let all = collect(&target.join("criterion"));
     let mut md = String::new();
     let _ = writeln!(md, "# lwc-rs performance report\n");
-    let measured = newest_result(&target.join("criterion"), &families);
+    // When the newest result of these groups was written: the header's "measured until".
+    let measured = all
+        .iter()
+        .filter(|m| families.contains(&m.group))
+        .filter_map(|m| m.written)
+        .max();
     let _ = writeln!(md, "{}\n", machine_line(measured));
     let _ = writeln!(
         md,
@@ -378,32 +383,6 @@ fn family_table(rows: &[&Measurement]) -> String {
 }
 
 /// CPU model, core count, rustc version and the date, for the report's header.
-/// When the newest criterion result of these groups was written (seconds since the epoch).
-fn newest_result(criterion_dir: &Path, families: &[String]) -> Option<u64> {
-    let mut newest = None;
-    let mut stack: Vec<PathBuf> = families.iter().map(|f| criterion_dir.join(f)).collect();
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.file_name().is_some_and(|n| n == "estimates.json") {
-                let t = e
-                    .metadata()
-                    .and_then(|m| m.modified())
-                    .ok()
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                    .map(|d| d.as_secs());
-                newest = newest.max(t);
-            }
-        }
-    }
-    newest
-}
-
 /// CPU, cores, rustc and when the results were measured (the newest result file), for the header.
 fn machine_line(measured: Option<u64>) -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
