@@ -3,9 +3,10 @@
 //! in the crate README and `benches/sparkle_callgrind.sh` prints ours).
 //!
 //! Bench ids are `<algorithm>/lwc-<backend>/<bytes>`; the backend is switched with the hidden
-//! `hazmat::force_backend` (process-wide, benches run one at a time). `lwc-avx2` (what the run-time
-//! dispatch picks on an AVX2 CPU) and `lwc-portable` run at every size; `lwc-bmi2` only at 4 KiB, the
-//! size of the SIMD-vs-portable target. The report uses `lwc-portable` as the baseline.
+//! `hazmat::force_backend` (process-wide, benches run one at a time). `lwc-avx512` (what the
+//! run-time dispatch picks on an AVX-512 CPU), `lwc-avx2` (what it picks on an AVX2 CPU) and
+//! `lwc-portable` run at every size; `lwc-bmi2` only at 4 KiB, the size of the issue's
+//! SIMD-vs-portable target. The report uses `lwc-portable` as the baseline.
 
 use std::hint::black_box;
 
@@ -35,6 +36,7 @@ fn aead<A: KeyInit + AeadInOut>(
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("sparkle");
     for (kind, backend) in [
+        (BackendKind::Avx512, "lwc-avx512"),
         (BackendKind::Avx2, "lwc-avx2"),
         (BackendKind::Bmi2, "lwc-bmi2"),
         (BackendKind::Portable, "lwc-portable"),

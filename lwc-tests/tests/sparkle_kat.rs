@@ -30,7 +30,7 @@ type Encrypt<'a> = &'a dyn Fn(&[u8], &[u8]) -> Vec<u8>;
 type HashCheck<'a> = &'a dyn Fn(&[u8], &[u8]) -> Result<(), String>;
 type AeadCheck<'a> = &'a dyn Fn(&[u8], &[u8], &[u8], &[u8], &[u8]) -> Result<(), String>;
 
-/// Honours `LWC_SPARKLE_BACKEND` (`portable`, `bmi2` or `avx2`): forces that backend for the whole
+/// Honours `LWC_SPARKLE_BACKEND` (`portable`, `bmi2`, `avx2` or `avx512`): forces that backend for the whole
 /// test process (`.ci/sparkle.sh` uses it to run every vector on each backend the CPU has).
 /// Panics if the CPU cannot run the requested backend, so a forced run never silently tests another.
 fn setup() {
@@ -42,7 +42,8 @@ fn setup() {
         Some("portable") => BackendKind::Portable,
         Some("bmi2") => BackendKind::Bmi2,
         Some("avx2") => BackendKind::Avx2,
-        other => panic!("LWC_SPARKLE_BACKEND={other:?}: expected portable, bmi2 or avx2"),
+        Some("avx512") => BackendKind::Avx512,
+        other => panic!("LWC_SPARKLE_BACKEND={other:?}: expected portable, bmi2, avx2 or avx512"),
     };
     assert!(
         force_backend(kind),

@@ -1,7 +1,7 @@
 //! Workload for `benches/sparkle_callgrind.sh`: runs one algorithm `iterations` times on a message of
 //! `size` bytes, so that the difference of two callgrind runs gives the instructions per call.
 //!
-//! Usage: `sparkle_callgrind <esch256|esch384|xoesch256|xoesch384|schwaemm128_128|schwaemm256_128|schwaemm192_192|schwaemm256_256> <size> <iterations> [avx2|bmi2|portable]`
+//! Usage: `sparkle_callgrind <esch256|esch384|xoesch256|xoesch384|schwaemm128_128|schwaemm256_128|schwaemm192_192|schwaemm256_256> <size> <iterations> [avx512|avx2|bmi2|portable]`
 //! (the optional last argument forces that backend; by default the dispatcher chooses).
 
 use aead::{AeadInOut, KeyInit};
@@ -53,7 +53,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 4 && args.len() != 5 {
         eprintln!(
-            "usage: {} <algorithm> <size> <iterations> [avx2|bmi2|portable]",
+            "usage: {} <algorithm> <size> <iterations> [avx512|avx2|bmi2|portable]",
             args[0]
         );
         std::process::exit(2);
@@ -61,6 +61,7 @@ fn main() {
     if let Some(b) = args.get(4) {
         use lwc_sparkle::hazmat::{BackendKind, force_backend};
         let kind = match b.as_str() {
+            "avx512" => BackendKind::Avx512,
             "avx2" => BackendKind::Avx2,
             "bmi2" => BackendKind::Bmi2,
             "portable" => BackendKind::Portable,

@@ -22,9 +22,10 @@ use backends::{Backend, Job, dispatch};
 
 pub use backends::BackendKind;
 
-/// The backend every permutation call of this process uses, chosen once at run time: AVX2 where
-/// the CPU has it, else the portable code compiled with BMI2 where available, else portable. The
-/// cfgs `sparkle_backend="portable"` and `lwc_force_portable` (and Miri) force portable at build time.
+/// The backend every permutation call of this process uses, chosen once at run time: AVX-512
+/// (AVX-512F/VL, built with Rust 1.89 or later) where the CPU has it, else AVX2, else the portable
+/// code compiled with BMI2 where available, else portable. The cfgs `sparkle_backend="portable"`
+/// and `lwc_force_portable` (and Miri) force portable at build time.
 #[must_use]
 pub fn backend() -> BackendKind {
     backends::chosen()

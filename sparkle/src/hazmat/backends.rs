@@ -12,6 +12,14 @@
     not(sparkle_backend = "portable")
 ))]
 pub(crate) mod avx2;
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    sparkle_avx512,
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+pub(crate) mod avx512;
 pub(crate) mod portable;
 
 /// The round constants `C[0..8]` (Alzette constants and step constants).
@@ -98,6 +106,37 @@ impl Backend for Avx2 {
     }
 }
 
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    sparkle_avx512,
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+#[derive(Clone, Copy, Debug)]
+/// The AVX-512 backend; a value exists only after run-time detection found AVX-512F/VL.
+pub(crate) struct Avx512(x86::Avx512Token);
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    sparkle_avx512,
+    not(miri),
+    not(lwc_force_portable),
+    not(sparkle_backend = "portable")
+))]
+impl Backend for Avx512 {
+    #[inline(always)]
+    fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
+        if (N == 8 || N == 12 || N == 16) && STEPS <= 12 {
+            // SAFETY: an `Avx512` value is only created by `x86::dispatch` after AVX-512F and
+            // AVX-512VL were detected; N is 8, 12 or 16.
+            unsafe { avx512::sparkle::<N, STEPS>(state) }
+        } else {
+            portable::sparkle_rorx::<N, STEPS>(state);
+        }
+    }
+}
+
 /// The backends the dispatcher can choose (see [`crate::hazmat::backend`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -109,6 +148,10 @@ pub enum BackendKind {
     /// All branches in two AVX2 vectors (x86 only; needs AVX2 and BMI2; Sparkle256 runs the
     /// BMI2 scalar code, which is faster for four branches).
     Avx2,
+    /// All branches in two 256-bit vectors with AVX-512F/VL's one-instruction rotations and
+    /// three-input logic, `y` kept rotated so each Alzette round is rotate, add, XOR (x86 only;
+    /// needs AVX-512F, AVX-512VL, AVX2 and BMI2, and Rust 1.89 or later at build time).
+    Avx512,
 }
 
 #[cfg(all(
@@ -120,20 +163,43 @@ pub enum BackendKind {
 mod x86 {
     use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
+    #[cfg(sparkle_avx512)]
+    use super::Avx512;
     use super::{Avx2, BackendKind, Job, Portable, Rorx};
 
     cpufeatures::new!(avx2_cpuid, "avx2", "bmi2");
+    #[cfg(sparkle_avx512)]
+    cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl", "avx2", "bmi2");
     cpufeatures::new!(bmi2_cpuid, "bmi2");
 
     /// Proof that AVX2 was detected (private field: only this module creates it).
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct Avx2Token(());
 
+    /// Proof that AVX-512F/VL were detected (private field: only this module creates it).
+    #[cfg(sparkle_avx512)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx512Token(());
+
+    /// Whether the AVX-512 backend is compiled in and the CPU has it.
+    fn has_avx512() -> bool {
+        #[cfg(sparkle_avx512)]
+        {
+            avx512_cpuid::get()
+        }
+        #[cfg(not(sparkle_avx512))]
+        {
+            false
+        }
+    }
+
     /// 0: not chosen yet, else `1 + BackendKind as u8`.
     static CHOSEN: AtomicU8 = AtomicU8::new(0);
 
     fn detect() -> BackendKind {
-        if avx2_cpuid::get() {
+        if has_avx512() {
+            BackendKind::Avx512
+        } else if avx2_cpuid::get() {
             BackendKind::Avx2
         } else if bmi2_cpuid::get() {
             BackendKind::Bmi2
@@ -147,6 +213,7 @@ mod x86 {
             BackendKind::Portable => 1,
             BackendKind::Bmi2 => 2,
             BackendKind::Avx2 => 3,
+            BackendKind::Avx512 => 4,
         }
     }
 
@@ -156,6 +223,7 @@ mod x86 {
             1 => BackendKind::Portable,
             2 => BackendKind::Bmi2,
             3 => BackendKind::Avx2,
+            4 => BackendKind::Avx512,
             _ => {
                 let k = detect();
                 CHOSEN.store(encode(k), Relaxed);
@@ -170,6 +238,7 @@ mod x86 {
             BackendKind::Portable => true,
             BackendKind::Bmi2 => bmi2_cpuid::get(),
             BackendKind::Avx2 => avx2_cpuid::get(),
+            BackendKind::Avx512 => has_avx512(),
         };
         if ok {
             CHOSEN.store(encode(k), Relaxed);
@@ -185,6 +254,14 @@ mod x86 {
     }
 
     /// # Safety
+    /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
+    #[cfg(sparkle_avx512)]
+    #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
+    unsafe fn run_avx512<J: Job>(job: J) -> J::Output {
+        job.run(Avx512(Avx512Token(())))
+    }
+
+    /// # Safety
     /// The CPU must support BMI2.
     #[target_feature(enable = "bmi2")]
     unsafe fn run_bmi2<J: Job>(job: J) -> J::Output {
@@ -194,6 +271,13 @@ mod x86 {
     #[inline]
     pub(super) fn dispatch<J: Job>(job: J) -> J::Output {
         match chosen() {
+            // SAFETY: `chosen` returns Avx512 only when `avx512_cpuid` detected AVX-512F/VL, AVX2
+            // and BMI2 (and only when the backend is compiled in).
+            #[cfg(sparkle_avx512)]
+            BackendKind::Avx512 => unsafe { run_avx512(job) },
+            // Never chosen when the backend is not compiled in (`has_avx512` is false then).
+            #[cfg(not(sparkle_avx512))]
+            BackendKind::Avx512 => job.run(Portable),
             // SAFETY: `chosen` returns Avx2 only when `avx2_cpuid` detected AVX2 and BMI2.
             BackendKind::Avx2 => unsafe { run_avx2(job) },
             // SAFETY: `chosen` returns Bmi2 only when `bmi2_cpuid` detected BMI2.
@@ -213,6 +297,22 @@ mod x86 {
         true
     }
 
+    /// Runs `job` with the AVX-512 backend if it is compiled in and the CPU has it (tests against
+    /// portable).
+    #[cfg(test)]
+    pub(crate) fn with_avx512<J: Job>(job: J) -> Option<J::Output> {
+        #[cfg(sparkle_avx512)]
+        {
+            // SAFETY: AVX-512F/VL, AVX2 and BMI2 were detected just before the call.
+            avx512_cpuid::get().then(|| unsafe { run_avx512(job) })
+        }
+        #[cfg(not(sparkle_avx512))]
+        {
+            let _ = job;
+            None
+        }
+    }
+
     /// Runs `job` with the AVX2 backend if the CPU has AVX2 (tests against portable).
     #[cfg(test)]
     pub(crate) fn with_avx2<J: Job>(job: J) -> Option<J::Output> {
@@ -228,7 +328,7 @@ mod x86 {
     not(sparkle_backend = "portable")
 ))]
 #[cfg(test)]
-pub(crate) use x86::{avx2_sparkle256, with_avx2};
+pub(crate) use x86::{avx2_sparkle256, with_avx2, with_avx512};
 
 /// Runs `job` with the best backend for this CPU (chosen once, on first use).
 #[inline]
@@ -341,6 +441,10 @@ mod tests {
             not(sparkle_backend = "portable")
         ))]
         {
+            let mut got = input;
+            if with_avx512(Both::<N, STEPS>(&mut got)).is_some() {
+                assert_eq!(expected, got, "avx512, N = {N}, steps = {STEPS}");
+            }
             let mut got = input;
             if with_avx2(Both::<N, STEPS>(&mut got)).is_some() {
                 assert_eq!(expected, got, "avx2, N = {N}, steps = {STEPS}");

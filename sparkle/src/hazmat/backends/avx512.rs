@@ -1,0 +1,223 @@
+//! AVX-512 backend (AVX-512F + AVX-512VL on 256-bit vectors): all `x` words in one vector, all `y`
+//! words in another, every branch's Alzette at once.
+//!
+//! Single-stream Sparkle is latency-bound, so this backend is built around the dependency chain:
+//!
+//! * `vprord` rotates in one instruction (AVX2 needs shift, shift, or).
+//! * The `y` vector is kept rotated right by 16 between steps, and inside Alzette it is rotated
+//!   *in place* into whatever frame the next operation needs (the scalar `alzette_r16` trick of
+//!   the portable backend): the addition then takes `y` unrotated and the XOR takes `x`
+//!   unrotated, so each round's chain is rotate, add, XOR: 12 dependent instructions per Alzette
+//!   (the spec form needs 16).
+//! * The linear layer is a horizontal XOR of the left half (in-lane shuffles, one `vpternlogd`),
+//!   one shift, and one masked `vpternlogd` that XORs both sums into the left lanes only; the
+//!   branch permutation and the next step's constant are computed off the critical path.
+//!
+//! Lanes beyond the branch count carry don't-care values that never reach a used lane. State
+//! words are read and written with 256-bit and 128-bit loads and stores that stay inside them.
+//!
+//! Safety: every function here needs AVX-512F and AVX-512VL; they are only called through
+//! [`super::Avx512`], whose value exists only after run-time detection found both.
+
+// The intrinsics are safe to call inside `#[target_feature]` functions since Rust 1.87; the
+// crate's MSRV (1.85) never compiles this module (AVX-512 is stable from 1.89, see build.rs).
+#![allow(unused_unsafe)]
+// Compiled only with Rust 1.89 or later (`cfg(sparkle_avx512)`, set by build.rs), where these
+// intrinsics are stable; clippy measures them against the crate-wide MSRV.
+#![allow(clippy::incompatible_msrv)]
+
+#[cfg(target_arch = "x86")]
+use core::arch::x86::*;
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::*;
+
+use super::RCON;
+
+/// `vpternlogd` truth table of `a ^ b ^ c`.
+const XOR3: i32 = 0x96;
+/// `vpternlogd` truth table of `a ^ (b & c)`.
+const A_XOR_B_AND_C: i32 = 0x78;
+/// `vpternlogd` truth table of `(a & b) ^ c`.
+const A_AND_B_XOR_C: i32 = 0x6A;
+
+/// Sparkle on `N` words (`N` = 8, 12 or 16) with `STEPS` (at most 12) steps.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512VL, and `N` must be 8, 12 or 16.
+#[target_feature(enable = "avx512f,avx512vl")]
+#[inline]
+pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
+    let h = N / 4;
+    // Lanes of the left half (branches 0..h).
+    let left: __mmask8 = ((1u32 << h) - 1) as __mmask8;
+    // The same as a vector: all ones in the left lanes.
+    let left_lanes = _mm256_maskz_set1_epi32(left, -1);
+    let p = state.as_mut_ptr();
+    // SAFETY: AVX-512F/VL (so AVX2) are enabled for this function (caller's contract). `state`
+    // has N >= 8 words: eight words at offset 0, then eight more (N = 16) or four (N = 12) at
+    // offset 8, all in bounds; unaligned accesses are allowed.
+    let (lo, hi) = unsafe {
+        (
+            _mm256_loadu_si256(p.cast()),
+            match N {
+                16 => _mm256_loadu_si256(p.add(8).cast()),
+                12 => _mm256_castsi128_si256(_mm_loadu_si128(p.add(8).cast())),
+                _ => _mm256_setzero_si256(),
+            },
+        )
+    };
+    // Even words to `x`, odd words to `y`, branch order kept. Written as assembly: from the
+    // intrinsics, LLVM picks a 512-bit load and `vpmovqd zmm` for the even words, and a single
+    // 512-bit instruction per call halves this backend's speed on Intel cores (it takes port 1's
+    // vector ALU away while in flight).
+    let (mut x, mut y): (__m256i, __m256i);
+    // SAFETY: register-only AVX instructions (AVX2 is enabled, see above); no memory, stack or
+    // flags are touched.
+    unsafe {
+        core::arch::asm!(
+            "vshufps {x}, {lo}, {hi}, 0x88",
+            "vshufps {y}, {lo}, {hi}, 0xdd",
+            "vpermpd {x}, {x}, 0xd8",
+            "vpermpd {y}, {y}, 0xd8",
+            lo = in(ymm_reg) lo,
+            hi = in(ymm_reg) hi,
+            x = out(ymm_reg) x,
+            y = out(ymm_reg) y,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    // `y` is stored rotated right by 16 (see the module docs).
+    y = _mm256_ror_epi32::<16>(y);
+
+    let c = _mm256_setr_epi32(
+        RCON[0] as i32,
+        RCON[1] as i32,
+        RCON[2] as i32,
+        RCON[3] as i32,
+        RCON[4] as i32,
+        RCON[5] as i32,
+        RCON[6] as i32,
+        RCON[7] as i32,
+    );
+    // Branch rotation: new left j = old right h + (j + 1) mod h, new right j = old left j.
+    let rotate = match h {
+        2 => _mm256_setr_epi32(3, 2, 0, 1, 4, 5, 6, 7),
+        3 => _mm256_setr_epi32(4, 5, 3, 0, 1, 2, 6, 7),
+        _ => _mm256_setr_epi32(5, 6, 7, 4, 0, 1, 2, 3),
+    };
+    // Lanes 0..h: old left (j + 1) mod h (in-lane shuffle).
+    macro_rules! next {
+        ($v:expr) => {
+            match h {
+                2 => _mm256_shuffle_epi32::<0xE1>($v),
+                3 => _mm256_shuffle_epi32::<0xC9>($v),
+                _ => _mm256_shuffle_epi32::<0x39>($v),
+            }
+        };
+    }
+    // Lanes 0..h: XOR of the left half; the other lanes zero.
+    macro_rules! left_sum {
+        ($v:expr) => {{
+            let v = $v;
+            match h {
+                2 => _mm256_maskz_xor_epi32(left, v, _mm256_shuffle_epi32::<0xB1>(v)),
+                3 => _mm256_maskz_ternarylogic_epi32::<XOR3>(
+                    left,
+                    v,
+                    _mm256_shuffle_epi32::<0xC9>(v),
+                    _mm256_shuffle_epi32::<0xD2>(v),
+                ),
+                _ => _mm256_maskz_ternarylogic_epi32::<XOR3>(
+                    left,
+                    _mm256_xor_si256(v, _mm256_shuffle_epi32::<0x4E>(v)),
+                    _mm256_shuffle_epi32::<0xB1>(v),
+                    _mm256_shuffle_epi32::<0x1B>(v),
+                ),
+            }
+        }};
+    }
+    // Step constants (`y0 ^= C[s mod 8]`, `y1 ^= s`), rotated like the stored `y`.
+    macro_rules! step_constant {
+        ($s:expr) => {{
+            let s: usize = $s;
+            _mm256_setr_epi32(
+                RCON[s % 8].rotate_right(16) as i32,
+                (s as u32).rotate_right(16) as i32,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+            )
+        }};
+    }
+    y = _mm256_xor_si256(y, step_constant!(0));
+
+    macro_rules! unrolled {
+        ($($s:literal)*) => {
+            $(
+                if $s < STEPS {
+                    // Alzette on every branch, `y` rotated in place (stored frame 16 on entry
+                    // and exit): round i adds `y >>> a_i` and XORs `x >>> b_i`.
+                    y = _mm256_ror_epi32::<15>(y); // frame 31 (a = 31)
+                    x = _mm256_add_epi32(x, y);
+                    y = _mm256_xor_si256(_mm256_ror_epi32::<9>(y), x); // frame 8 (b = 24)
+                    x = _mm256_xor_si256(x, c);
+                    y = _mm256_ror_epi32::<9>(y); // frame 17 (a = 17)
+                    x = _mm256_add_epi32(x, y);
+                    y = _mm256_xor_si256(_mm256_ror_epi32::<30>(y), x); // frame 15 (b = 17)
+                    x = _mm256_xor_si256(x, c);
+                    y = _mm256_ror_epi32::<17>(y); // frame 0 (a = 0)
+                    x = _mm256_add_epi32(x, y);
+                    y = _mm256_xor_si256(_mm256_ror_epi32::<1>(y), x); // frame 1 (b = 31)
+                    x = _mm256_xor_si256(x, c);
+                    y = _mm256_ror_epi32::<23>(y); // frame 24 (a = 24)
+                    x = _mm256_add_epi32(x, y);
+                    y = _mm256_xor_si256(_mm256_ror_epi32::<24>(y), x); // frame 16 (b = 16)
+                    x = _mm256_xor_si256(x, c);
+                    // Linear layer (crossed: x gets ELL of the y sum and vice versa). With `y`
+                    // stored rotated by 16, ELL(ty) = t ^ (t >> 16) for the stored sum t, and
+                    // ELL(tx) rotated by 16 is tx ^ (tx << 16). The parts without the sums (the
+                    // branch permutation, the next step's constant) are off the critical path.
+                    let ax = _mm256_ternarylogic_epi32::<A_XOR_B_AND_C>(
+                        _mm256_permutexvar_epi32(rotate, x),
+                        next!(x),
+                        left_lanes,
+                    );
+                    let ay = _mm256_xor_si256(
+                        _mm256_permutexvar_epi32(rotate, y),
+                        _mm256_ternarylogic_epi32::<A_AND_B_XOR_C>(
+                            next!(y),
+                            left_lanes,
+                            step_constant!($s + 1),
+                        ),
+                    );
+                    let tx = left_sum!(x);
+                    let ty = left_sum!(y);
+                    x = _mm256_ternarylogic_epi32::<XOR3>(ax, ty, _mm256_srli_epi32::<16>(ty));
+                    y = _mm256_ternarylogic_epi32::<XOR3>(ay, tx, _mm256_slli_epi32::<16>(tx));
+                }
+            )*
+        };
+    }
+    unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
+    // The last step folded the constant of a step that does not run.
+    y = _mm256_ror_epi32::<16>(_mm256_xor_si256(y, step_constant!(STEPS)));
+
+    // Back to x0, y0, x1, y1, ... (AVX2 unpack and lane moves).
+    let even = _mm256_unpacklo_epi32(x, y);
+    let odd = _mm256_unpackhi_epi32(x, y);
+    let lo = _mm256_permute2x128_si256::<0x20>(even, odd);
+    let hi = _mm256_permute2x128_si256::<0x31>(even, odd);
+    // SAFETY: as for the loads above: eight words at offset 0, then eight (N = 16) or four
+    // (N = 12) at offset 8.
+    unsafe {
+        _mm256_storeu_si256(p.cast(), lo);
+        match N {
+            16 => _mm256_storeu_si256(p.add(8).cast(), hi),
+            12 => _mm_storeu_si128(p.add(8).cast(), _mm256_castsi256_si128(hi)),
+            _ => {}
+        }
+    }
+}
