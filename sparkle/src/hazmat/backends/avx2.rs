@@ -1,9 +1,12 @@
 //! AVX2 backend: all `x` words in one 256-bit vector, all `y` words in another.
 //!
-//! One Alzette on the two vectors computes every branch at once (rotations by 24 and 16 are byte
-//! shuffles, the others shift/shift/or). The linear layer is an in-lane horizontal XOR of the left
-//! half (`vpshufd`), `ELL`, and one cross-lane permutation (`vpermd`) for the branch rotation. Lanes
-//! beyond the branch count carry don't-care values that never reach a used lane.
+//! One Alzette on the two vectors computes every branch at once. The `y` vector is kept rotated
+//! right by 16 and rotated in place inside Alzette (the portable backend's rotated-`y` form), so
+//! each round's dependency chain is one rotation (shift/shift/or, or a byte shuffle), the addition
+//! and the XOR. The linear layer is an in-lane horizontal XOR of the left half (`vpshufd`), `ELL`
+//! in its rotated form (a shift and an XOR), and one cross-lane permutation (`vpermd`) for the
+//! branch rotation. Lanes beyond the branch count carry don't-care values that never reach a used
+//! lane.
 //!
 //! Safety: every function here needs AVX2; they are only called through [`super::Avx2`], whose value
 //! exists only after run-time detection found AVX2.
@@ -71,7 +74,6 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
             2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
             8, 9, 14, 15, 12, 13,
         );
-        let low16 = _mm256_set1_epi32(0xFFFF);
         // Lanes of the left half.
         // Opaque to the optimiser: with a known two-lane mask LLVM replaces the AND by the register
         // form of `vmovq`, which valgrind 3.19 (used for the instruction counts) cannot decode.
@@ -113,10 +115,18 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
                 }
             }};
         }
-        macro_rules! ell {
+        // ELL of the `x` sum, rotated right by 16 for the stored `y` words: `t ^ (t << 16)`.
+        macro_rules! ell_for_y {
             ($v:expr) => {{
                 let v = $v;
-                _mm256_xor_si256(_mm256_shuffle_epi8(v, rot16), _mm256_and_si256(v, low16))
+                _mm256_xor_si256(v, _mm256_slli_epi32::<16>(v))
+            }};
+        }
+        // ELL of the `y` sum from the stored (rotated) words, for the `x` words: `t ^ (t >> 16)`.
+        macro_rules! ell_for_x {
+            ($v:expr) => {{
+                let v = $v;
+                _mm256_xor_si256(v, _mm256_srli_epi32::<16>(v))
             }};
         }
 
@@ -127,9 +137,10 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
         macro_rules! step_constant {
             ($s:expr) => {{
                 let s: usize = $s;
+                // Rotated right by 16, like the stored `y` words.
                 _mm256_setr_epi32(
-                    RCON[s % 8] as i32,
-                    s as i32,
+                    RCON[s % 8].rotate_right(16) as i32,
+                    (s as u32).rotate_right(16) as i32,
                     k(2),
                     k(3),
                     k(4),
@@ -139,24 +150,32 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
                 )
             }};
         }
-        y = _mm256_xor_si256(y, step_constant!(0));
+        // `y` is kept rotated right by 16 (see the Alzette below).
+        y = _mm256_xor_si256(_mm256_shuffle_epi8(y, rot16), step_constant!(0));
 
         macro_rules! unrolled {
             ($($s:literal)*) => {
                 $(
                     if $s < STEPS {
-                        // Alzette on every branch.
-                        x = _mm256_add_epi32(x, rotr!(y, 31, 1));
-                        y = _mm256_xor_si256(y, _mm256_shuffle_epi8(x, rot24));
-                        x = _mm256_xor_si256(x, c);
-                        x = _mm256_add_epi32(x, rotr!(y, 17, 15));
-                        y = _mm256_xor_si256(y, rotr!(x, 17, 15));
-                        x = _mm256_xor_si256(x, c);
+                        // Alzette on every branch, `y` rotated in place (stored rotated right
+                        // by 16 on entry and exit, see `portable::alzette_r16`): each round is
+                        // rotate `y` into the addition's position, add, XOR `x` unrotated into the
+                        // rotation of `y` computed beside the addition.
+                        y = rotr!(y, 15, 17); // frame 31 (a = 31)
                         x = _mm256_add_epi32(x, y);
-                        y = _mm256_xor_si256(y, rotr!(x, 31, 1));
+                        y = _mm256_xor_si256(rotr!(y, 9, 23), x); // frame 8 (b = 24)
                         x = _mm256_xor_si256(x, c);
-                        x = _mm256_add_epi32(x, _mm256_shuffle_epi8(y, rot24));
-                        y = _mm256_xor_si256(y, _mm256_shuffle_epi8(x, rot16));
+                        y = rotr!(y, 9, 23); // frame 17 (a = 17)
+                        x = _mm256_add_epi32(x, y);
+                        y = _mm256_xor_si256(rotr!(y, 30, 2), x); // frame 15 (b = 17)
+                        x = _mm256_xor_si256(x, c);
+                        y = rotr!(y, 17, 15); // frame 0 (a = 0)
+                        x = _mm256_add_epi32(x, y);
+                        y = _mm256_xor_si256(rotr!(y, 1, 31), x); // frame 1 (b = 31)
+                        x = _mm256_xor_si256(x, c);
+                        y = rotr!(y, 23, 9); // frame 24 (a = 24)
+                        x = _mm256_add_epi32(x, y);
+                        y = _mm256_xor_si256(_mm256_shuffle_epi8(y, rot24), x); // frame 16 (b = 16)
                         x = _mm256_xor_si256(x, c);
                         // Linear layer (crossed: x gets ELL of the y sum and vice versa). The parts
                         // that do not depend on the sums are computed first, off the critical path,
@@ -172,8 +191,8 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
                             ),
                             step_constant!($s + 1),
                         );
-                        let tx = ell!(left_sum!(x));
-                        let ty = ell!(left_sum!(y));
+                        let tx = ell_for_y!(left_sum!(x));
+                        let ty = ell_for_x!(left_sum!(y));
                         x = _mm256_xor_si256(px, _mm256_and_si256(ty, left));
                         y = _mm256_xor_si256(py, _mm256_and_si256(tx, left));
                     }
@@ -182,7 +201,7 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
         }
         unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
         // The last step folded the constant of a step that does not run.
-        y = _mm256_xor_si256(y, step_constant!(STEPS));
+        y = _mm256_shuffle_epi8(_mm256_xor_si256(y, step_constant!(STEPS)), rot16);
 
         let interleave = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
         let lo = _mm256_permutevar8x32_epi32(_mm256_permute2x128_si256::<0x20>(x, y), interleave);
