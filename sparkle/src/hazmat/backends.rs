@@ -5,6 +5,50 @@
 //! compiled for the chosen backend (the x86 backends are entered through a `#[target_feature]`
 //! function, so the inlined loop inherits the CPU features).
 
+// Lane tables shared by the two vector backends (expanded where the x86 intrinsics are in scope).
+
+/// The eight Alzette constants, branch `i`'s in lane `i`.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+macro_rules! alzette_constants {
+    () => {
+        _mm256_setr_epi32(
+            RCON[0] as i32,
+            RCON[1] as i32,
+            RCON[2] as i32,
+            RCON[3] as i32,
+            RCON[4] as i32,
+            RCON[5] as i32,
+            RCON[6] as i32,
+            RCON[7] as i32,
+        )
+    };
+}
+
+/// The linear layer's branch rotation as a `vpermd` index, for `h` branches per half: new left
+/// `j` = old right `h + (j + 1) mod h`, new right `j` = old left `j`.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+macro_rules! branch_rotation {
+    ($h:expr) => {
+        match $h {
+            2 => _mm256_setr_epi32(3, 2, 0, 1, 4, 5, 6, 7),
+            3 => _mm256_setr_epi32(4, 5, 3, 0, 1, 2, 6, 7),
+            _ => _mm256_setr_epi32(5, 6, 7, 4, 0, 1, 2, 3),
+        }
+    };
+}
+
+/// Lanes `0..h` of `$v`: old left branch `(j + 1) mod h` (an in-lane shuffle).
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+macro_rules! next_left {
+    ($h:expr, $v:expr) => {
+        match $h {
+            2 => _mm256_shuffle_epi32::<0xE1>($v),
+            3 => _mm256_shuffle_epi32::<0xC9>($v),
+            _ => _mm256_shuffle_epi32::<0x39>($v),
+        }
+    };
+}
+
 #[cfg(all(
     any(target_arch = "x86", target_arch = "x86_64"),
     not(miri),

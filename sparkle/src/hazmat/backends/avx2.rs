@@ -55,16 +55,7 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
         let mut x = _mm256_permute2x128_si256::<0x20>(lo, hi);
         let mut y = _mm256_permute2x128_si256::<0x31>(lo, hi);
 
-        let c = _mm256_setr_epi32(
-            RCON[0] as i32,
-            RCON[1] as i32,
-            RCON[2] as i32,
-            RCON[3] as i32,
-            RCON[4] as i32,
-            RCON[5] as i32,
-            RCON[6] as i32,
-            RCON[7] as i32,
-        );
+        let c = alzette_constants!();
         // Byte shuffles: rotate right by 24 (= left by 8) and by 16.
         let rot24 = _mm256_setr_epi8(
             3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9,
@@ -82,22 +73,7 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
         ));
         // Branch rotation: new left j = old right h + (j + 1) mod h, new right j = old left j.
-        let rotate = match h {
-            2 => _mm256_setr_epi32(3, 2, 0, 1, 4, 5, 6, 7),
-            3 => _mm256_setr_epi32(4, 5, 3, 0, 1, 2, 6, 7),
-            _ => _mm256_setr_epi32(5, 6, 7, 4, 0, 1, 2, 3),
-        };
-
-        // Lanes 0..h: old left (j + 1) mod h (in-lane shuffle).
-        macro_rules! next {
-            ($v:expr) => {
-                match h {
-                    2 => _mm256_shuffle_epi32::<0xE1>($v),
-                    3 => _mm256_shuffle_epi32::<0xC9>($v),
-                    _ => _mm256_shuffle_epi32::<0x39>($v),
-                }
-            };
-        }
+        let rotate = branch_rotation!(h);
         // Lanes 0..h: XOR of the left half (in-lane shuffles).
         macro_rules! left_sum {
             ($v:expr) => {{
@@ -182,12 +158,12 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
                         // and the next step's constant is folded into the new y.
                         let px = _mm256_xor_si256(
                             _mm256_permutevar8x32_epi32(x, rotate),
-                            _mm256_and_si256(next!(x), left),
+                            _mm256_and_si256(next_left!(h, x), left),
                         );
                         let py = _mm256_xor_si256(
                             _mm256_xor_si256(
                                 _mm256_permutevar8x32_epi32(y, rotate),
-                                _mm256_and_si256(next!(y), left),
+                                _mm256_and_si256(next_left!(h, y), left),
                             ),
                             step_constant!($s + 1),
                         );

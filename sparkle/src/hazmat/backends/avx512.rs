@@ -89,32 +89,9 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
     // `y` is stored rotated right by 16 (see the module docs).
     y = _mm256_ror_epi32::<16>(y);
 
-    let c = _mm256_setr_epi32(
-        RCON[0] as i32,
-        RCON[1] as i32,
-        RCON[2] as i32,
-        RCON[3] as i32,
-        RCON[4] as i32,
-        RCON[5] as i32,
-        RCON[6] as i32,
-        RCON[7] as i32,
-    );
+    let c = alzette_constants!();
     // Branch rotation: new left j = old right h + (j + 1) mod h, new right j = old left j.
-    let rotate = match h {
-        2 => _mm256_setr_epi32(3, 2, 0, 1, 4, 5, 6, 7),
-        3 => _mm256_setr_epi32(4, 5, 3, 0, 1, 2, 6, 7),
-        _ => _mm256_setr_epi32(5, 6, 7, 4, 0, 1, 2, 3),
-    };
-    // Lanes 0..h: old left (j + 1) mod h (in-lane shuffle).
-    macro_rules! next {
-        ($v:expr) => {
-            match h {
-                2 => _mm256_shuffle_epi32::<0xE1>($v),
-                3 => _mm256_shuffle_epi32::<0xC9>($v),
-                _ => _mm256_shuffle_epi32::<0x39>($v),
-            }
-        };
-    }
+    let rotate = branch_rotation!(h);
     // Lanes 0..h: XOR of the left half; the other lanes zero.
     macro_rules! left_sum {
         ($v:expr) => {{
@@ -182,13 +159,13 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
                     // branch permutation, the next step's constant) are off the critical path.
                     let ax = _mm256_ternarylogic_epi32::<A_XOR_B_AND_C>(
                         _mm256_permutexvar_epi32(rotate, x),
-                        next!(x),
+                        next_left!(h, x),
                         left_lanes,
                     );
                     let ay = _mm256_xor_si256(
                         _mm256_permutexvar_epi32(rotate, y),
                         _mm256_ternarylogic_epi32::<A_AND_B_XOR_C>(
-                            next!(y),
+                            next_left!(h, y),
                             left_lanes,
                             step_constant!($s + 1),
                         ),
