@@ -105,6 +105,35 @@ permutation!(
 mod tests {
     use super::*;
 
+    /// The documented ways to force the portable backend (Miri, `--cfg lwc_force_portable`,
+    /// `--cfg sparkle_backend="portable"`) leave only the portable backend; without them an x86 CPU
+    /// gets the dispatcher (CI runs this both ways).
+    #[test]
+    fn forcing_cfgs_are_honoured() {
+        let forced = cfg!(any(
+            miri,
+            lwc_force_portable,
+            sparkle_backend = "portable",
+            not(any(target_arch = "x86", target_arch = "x86_64"))
+        ));
+        if forced {
+            assert_eq!(backend(), BackendKind::Portable);
+            for k in [BackendKind::Bmi2, BackendKind::Avx2, BackendKind::Avx512] {
+                assert!(
+                    !force_backend(k),
+                    "{k:?} available in a portable-only build"
+                );
+            }
+        }
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if !forced {
+            assert!(force_backend(BackendKind::Portable));
+            assert_eq!(backend(), BackendKind::Portable);
+            let bmi2 = std::is_x86_feature_detected!("bmi2");
+            assert_eq!(force_backend(BackendKind::Bmi2), bmi2);
+        }
+    }
+
     fn le(words: &[u32]) -> [u8; 64] {
         let mut out = [0u8; 64];
         for (o, w) in out.chunks_exact_mut(4).zip(words) {

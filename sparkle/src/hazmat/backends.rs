@@ -8,7 +8,7 @@
 // Lane tables shared by the two vector backends (expanded where the x86 intrinsics are in scope).
 
 /// The eight Alzette constants, branch `i`'s in lane `i`.
-#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[cfg(sparkle_x86)]
 macro_rules! alzette_constants {
     () => {
         _mm256_setr_epi32(
@@ -26,7 +26,7 @@ macro_rules! alzette_constants {
 
 /// The linear layer's branch rotation as a `vpermd` index, for `h` branches per half: new left
 /// `j` = old right `h + (j + 1) mod h`, new right `j` = old left `j`.
-#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[cfg(sparkle_x86)]
 macro_rules! branch_rotation {
     ($h:expr) => {
         match $h {
@@ -38,7 +38,7 @@ macro_rules! branch_rotation {
 }
 
 /// Lanes `0..h` of `$v`: old left branch `(j + 1) mod h` (an in-lane shuffle).
-#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[cfg(sparkle_x86)]
 macro_rules! next_left {
     ($h:expr, $v:expr) => {
         match $h {
@@ -49,20 +49,9 @@ macro_rules! next_left {
     };
 }
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(sparkle_x86)]
 pub(crate) mod avx2;
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    sparkle_avx512,
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(all(sparkle_x86, sparkle_avx512))]
 pub(crate) mod avx512;
 pub(crate) mod portable;
 
@@ -98,21 +87,11 @@ impl Backend for Portable {
 
 /// The portable code in its spec form, for the `bmi2` backend (compiled with BMI2, whose `rorx`
 /// makes the rotated-`y` form of [`portable`] unnecessary).
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(sparkle_x86)]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rorx;
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(sparkle_x86)]
 impl Backend for Rorx {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
@@ -121,21 +100,11 @@ impl Backend for Rorx {
 }
 
 /// The AVX2 backend; a value exists only after run-time detection found AVX2.
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(sparkle_x86)]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2(x86::Avx2Token);
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(sparkle_x86)]
 impl Backend for Avx2 {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
@@ -150,24 +119,12 @@ impl Backend for Avx2 {
     }
 }
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    sparkle_avx512,
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(all(sparkle_x86, sparkle_avx512))]
 #[derive(Clone, Copy, Debug)]
 /// The AVX-512 backend; a value exists only after run-time detection found AVX-512F/VL.
 pub(crate) struct Avx512(x86::Avx512Token);
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    sparkle_avx512,
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(all(sparkle_x86, sparkle_avx512))]
 impl Backend for Avx512 {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
@@ -198,12 +155,7 @@ pub enum BackendKind {
     Avx512,
 }
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(sparkle_x86)]
 mod x86 {
     use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
@@ -365,33 +317,18 @@ mod x86 {
     }
 }
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(sparkle_x86)]
 #[cfg(test)]
 pub(crate) use x86::{avx2_sparkle256, with_avx2, with_avx512};
 
 /// Runs `job` with the best backend for this CPU (chosen once, on first use).
 #[inline]
 pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        not(miri),
-        not(lwc_force_portable),
-        not(sparkle_backend = "portable")
-    ))]
+    #[cfg(sparkle_x86)]
     {
         x86::dispatch(job)
     }
-    #[cfg(not(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        not(miri),
-        not(lwc_force_portable),
-        not(sparkle_backend = "portable")
-    )))]
+    #[cfg(not(sparkle_x86))]
     {
         job.run(Portable)
     }
@@ -399,21 +336,11 @@ pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
 
 /// The backend the dispatcher uses.
 pub(crate) fn chosen() -> BackendKind {
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        not(miri),
-        not(lwc_force_portable),
-        not(sparkle_backend = "portable")
-    ))]
+    #[cfg(sparkle_x86)]
     {
         x86::chosen()
     }
-    #[cfg(not(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        not(miri),
-        not(lwc_force_portable),
-        not(sparkle_backend = "portable")
-    )))]
+    #[cfg(not(sparkle_x86))]
     {
         BackendKind::Portable
     }
@@ -421,21 +348,11 @@ pub(crate) fn chosen() -> BackendKind {
 
 /// Forces backend `k` for the whole process if it is available; returns whether it was.
 pub(crate) fn force(k: BackendKind) -> bool {
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        not(miri),
-        not(lwc_force_portable),
-        not(sparkle_backend = "portable")
-    ))]
+    #[cfg(sparkle_x86)]
     {
         x86::force(k)
     }
-    #[cfg(not(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        not(miri),
-        not(lwc_force_portable),
-        not(sparkle_backend = "portable")
-    )))]
+    #[cfg(not(sparkle_x86))]
     {
         k == BackendKind::Portable
     }
@@ -478,12 +395,7 @@ mod tests {
             "dispatched backend {:?}, N = {N}, steps = {STEPS}",
             chosen()
         );
-        #[cfg(all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            not(miri),
-            not(lwc_force_portable),
-            not(sparkle_backend = "portable")
-        ))]
+        #[cfg(sparkle_x86)]
         {
             let mut got = input;
             if with_avx512(Both::<N, STEPS>(&mut got)).is_some() {

@@ -142,12 +142,7 @@ pub(crate) fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) 
 
 /// Sparkle in the spec form, for code compiled with BMI2 (the `bmi2` backend and Sparkle256 in
 /// the `avx2` backend): `rorx` copies and rotates in one instruction.
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    not(sparkle_backend = "portable")
-))]
+#[cfg(sparkle_x86)]
 #[inline(always)]
 pub(crate) fn sparkle_rorx<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
     sparkle_form::<N, STEPS, false>(state);
