@@ -197,35 +197,8 @@ macro_rules! esch {
             }
         }
 
-        impl fmt::Debug for $core {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($core)).finish_non_exhaustive()
-            }
-        }
-
-        impl SerializableState for $core {
-            type SerializedStateSize = $ser;
-
-            fn serialize(&self) -> SerializedState<Self> {
-                let mut out = SerializedState::<Self>::default();
-                serialize_words(&self.state, &mut out);
-                out
-            }
-
-            fn deserialize(serialized: &SerializedState<Self>) -> Result<Self, DeserializeStateError> {
-                Ok(Self { state: deserialize_words(serialized) })
-            }
-        }
-
-        impl Drop for $core {
-            fn drop(&mut self) {
-                #[cfg(feature = "zeroize")]
-                zeroize::Zeroize::zeroize(&mut self.state);
-            }
-        }
-
-        #[cfg(feature = "zeroize")]
-        impl zeroize::ZeroizeOnDrop for $core {}
+        wiped_state!($core);
+        serializable_state!($core, $ser);
 
         digest::buffer_fixed!(
             $(#[$doc])*
