@@ -5,7 +5,8 @@
 //!
 //! Run-time detection is compiled only on x86/x86_64 and is disabled (portable code only) under
 //! Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` and
-//! `--cfg keccak_backend="compact"`.
+//! `--cfg keccak_backend="compact"`: build.rs folds that condition into the cfgs `keccak_x86`
+//! (x86 or x86_64) and `keccak_x86_64`.
 
 use super::State1600;
 
@@ -14,65 +15,22 @@ pub(crate) mod portable;
 #[cfg(keccak_backend = "compact")]
 pub(crate) mod compact;
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(any(
-        miri,
-        lwc_force_portable,
-        keccak_backend = "portable",
-        keccak_backend = "compact"
-    ))
-))]
+#[cfg(keccak_x86)]
 pub(crate) mod x86_bmi;
 
-#[cfg(all(
-    target_arch = "x86_64",
-    not(any(
-        miri,
-        lwc_force_portable,
-        keccak_backend = "portable",
-        keccak_backend = "compact"
-    ))
-))]
+#[cfg(keccak_x86_64)]
 pub(crate) mod x86_avx2;
 
-#[cfg(all(
-    keccak_avx512,
-    target_arch = "x86_64",
-    not(any(
-        miri,
-        lwc_force_portable,
-        keccak_backend = "portable",
-        keccak_backend = "compact"
-    ))
-))]
+#[cfg(all(keccak_x86_64, keccak_avx512))]
 pub(crate) mod x86_avx512;
 
 /// Runs `$body` (an expression returning `bool`, "done") when the AVX-512 four-state backend is
 /// compiled in; otherwise `false`.
 macro_rules! with_avx512 {
     ($body:expr) => {{
-        #[cfg(all(
-            keccak_avx512,
-            target_arch = "x86_64",
-            not(any(
-                miri,
-                lwc_force_portable,
-                keccak_backend = "portable",
-                keccak_backend = "compact"
-            ))
-        ))]
+        #[cfg(all(keccak_x86_64, keccak_avx512))]
         let done: bool = $body;
-        #[cfg(not(all(
-            keccak_avx512,
-            target_arch = "x86_64",
-            not(any(
-                miri,
-                lwc_force_portable,
-                keccak_backend = "portable",
-                keccak_backend = "compact"
-            ))
-        )))]
+        #[cfg(not(all(keccak_x86_64, keccak_avx512)))]
         let done = false;
         done
     }};
@@ -81,25 +39,9 @@ macro_rules! with_avx512 {
 /// As [`with_avx512`], for the AVX2 four-state backend.
 macro_rules! with_avx2 {
     ($body:expr) => {{
-        #[cfg(all(
-            target_arch = "x86_64",
-            not(any(
-                miri,
-                lwc_force_portable,
-                keccak_backend = "portable",
-                keccak_backend = "compact"
-            ))
-        ))]
+        #[cfg(keccak_x86_64)]
         let done: bool = $body;
-        #[cfg(not(all(
-            target_arch = "x86_64",
-            not(any(
-                miri,
-                lwc_force_portable,
-                keccak_backend = "portable",
-                keccak_backend = "compact"
-            ))
-        )))]
+        #[cfg(not(keccak_x86_64))]
         let done = false;
         done
     }};
@@ -124,10 +66,7 @@ pub(crate) fn permute<const R: usize>(state: &mut State1600) {
         if with_avx512!(x86_avx512::try_keccak_p::<R>(state)) {
             return;
         }
-        #[cfg(all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            not(any(miri, lwc_force_portable, keccak_backend = "portable"))
-        ))]
+        #[cfg(keccak_x86)]
         if x86_bmi::try_keccak_p::<R>(state) {
             return;
         }
@@ -202,15 +141,7 @@ pub(crate) fn x4_name() -> &'static str {
 pub(crate) fn x1_backend<const R: usize>(name: &str, state: &mut State1600) -> bool {
     match name {
         "x86_avx512" => with_avx512!(x86_avx512::try_keccak_p::<R>(state)),
-        #[cfg(all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            not(any(
-                miri,
-                lwc_force_portable,
-                keccak_backend = "portable",
-                keccak_backend = "compact"
-            ))
-        ))]
+        #[cfg(keccak_x86)]
         "x86_bmi" => x86_bmi::try_keccak_p::<R>(state),
         _ => false,
     }
@@ -246,13 +177,44 @@ pub(crate) fn name() -> &'static str {
         if with_avx512!(x86_avx512::available()) {
             return "x86_avx512";
         }
-        #[cfg(all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            not(any(miri, lwc_force_portable, keccak_backend = "portable"))
-        ))]
+        #[cfg(keccak_x86)]
         if x86_bmi::available() {
             return "x86_bmi";
         }
         "portable"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The documented ways to force portable code (Miri, `--cfg lwc_force_portable`,
+    /// `--cfg keccak_backend="portable"` / `"compact"`) leave no x86 backend; without them an x86
+    /// CPU with BMI1/BMI2 gets one (CI runs the crate tests both ways).
+    #[test]
+    fn forcing_cfgs_are_honoured() {
+        let forced = cfg!(any(
+            miri,
+            lwc_force_portable,
+            keccak_backend = "portable",
+            keccak_backend = "compact",
+            not(any(target_arch = "x86", target_arch = "x86_64"))
+        ));
+        let expected = if cfg!(keccak_backend = "compact") {
+            "compact"
+        } else {
+            "portable"
+        };
+        if forced {
+            assert_eq!(super::name(), expected);
+            assert_eq!(super::x4_name(), "portable");
+            assert!(!super::has_x4());
+        }
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if !forced {
+            cpufeatures::new!(bmi, "bmi1", "bmi2");
+            if bmi::get() {
+                assert_ne!(super::name(), "portable", "x86 backends not compiled in");
+            }
+        }
     }
 }
