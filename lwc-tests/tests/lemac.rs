@@ -520,15 +520,18 @@ fn lemac_keyless_vectors_file() {
     f.finish(304);
 }
 
-#[test]
-fn petitmac_vectors_file() {
-    let Some(recs) = read_checked(
-        "petitmac_vectors.txt",
-        "cc861ac2b46a871f6661df750d81266a2d36db1ee9f99069a6a5f2c39a68cb88",
-    ) else {
+/// Every record of an upstream-format file (Key, Nonce, Msg, Tag) through [`check_upstream`]
+/// with the algorithm `alg` names for it; `count` records expected.
+fn upstream_format_file(
+    file: &str,
+    sha256: &str,
+    count: usize,
+    alg: impl Fn(&lwc_tests::text::Record) -> &str,
+) {
+    let Some(recs) = read_checked(file, sha256) else {
         return;
     };
-    let mut f = Failures::new("petitmac_vectors.txt");
+    let mut f = Failures::new(file);
     for r in &recs {
         let (key, nonce, msg, tag) = (
             key16(r, "Key"),
@@ -538,64 +541,47 @@ fn petitmac_vectors_file() {
         );
         f.check(
             r.num("Count"),
-            check_upstream("PetitMac", &key, &nonce, &msg, &tag),
+            check_upstream(alg(r), &key, &nonce, &msg, &tag),
         );
     }
-    f.finish(304);
+    f.finish(count);
+}
+
+#[test]
+fn petitmac_vectors_file() {
+    upstream_format_file(
+        "petitmac_vectors.txt",
+        "cc861ac2b46a871f6661df750d81266a2d36db1ee9f99069a6a5f2c39a68cb88",
+        304,
+        |_| "PetitMac",
+    );
 }
 
 #[test]
 fn lemac0_vectors_file_all_differ() {
-    let Some(recs) = read_checked(
+    upstream_format_file(
         "lemac0_vectors.txt",
         "e77c93c95faa9d49dcd2c7de322fe1a3deddb1ccc484d5fde165b1de89acf06c",
-    ) else {
-        return;
-    };
-    let mut f = Failures::new("lemac0_vectors.txt");
-    for r in &recs {
-        let (key, nonce, msg, tag) = (
-            key16(r, "Key"),
-            key16(r, "Nonce"),
-            r.hex("Msg"),
-            r.hex("Tag"),
-        );
-        f.check(
-            r.num("Count"),
-            check_upstream("LeMac-0", &key, &nonce, &msg, &tag),
-        );
-    }
-    f.finish(304);
+        304,
+        |_| "LeMac-0",
+    );
 }
 
 #[test]
 fn upstream_vectors_file() {
-    let Some(recs) = read_checked(
+    upstream_format_file(
         "upstream_vectors.txt",
         "87f2cdfab9642eebf0faeafc14c2f68d40bf9c0e1094287b3120c26396bc7d01",
-    ) else {
-        return;
-    };
-    let mut f = Failures::new("upstream_vectors.txt");
-    for r in &recs {
-        let (key, nonce, msg, tag) = (
-            key16(r, "Key"),
-            key16(r, "Nonce"),
-            r.hex("Msg"),
-            r.hex("Tag"),
-        );
-        let alg = r.field("Alg");
-        let alg = if alg.starts_with("NOT-LeMac") {
-            "NOT-LeMac"
-        } else {
-            alg
-        };
-        f.check(
-            r.num("Count"),
-            check_upstream(alg, &key, &nonce, &msg, &tag),
-        );
-    }
-    f.finish(13);
+        13,
+        |r| {
+            let alg = r.field("Alg");
+            if alg.starts_with("NOT-LeMac") {
+                "NOT-LeMac"
+            } else {
+                alg
+            }
+        },
+    );
 }
 
 #[test]
