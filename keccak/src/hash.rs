@@ -140,20 +140,32 @@ fixed_hash!(
     Keccak256Full(U136, U200, KECCAK_PAD, "Keccak-256-Full");
 );
 
+/// `AssociatedOid` for the four SHA-3 hashes (NIST hash algorithm OIDs 2.16.840.1.101.3.4.2.7 to
+/// .10), expanded where `AssociatedOid` and `ObjectIdentifier` of one `const-oid` version are in
+/// scope and the hash types are reachable as `super::` (also used by the digest 0.10 face).
+#[cfg(feature = "oid")]
+macro_rules! sha3_oids {
+    () => {
+        impl AssociatedOid for super::Sha3_224 {
+            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.7");
+        }
+        impl AssociatedOid for super::Sha3_256 {
+            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.8");
+        }
+        impl AssociatedOid for super::Sha3_384 {
+            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.9");
+        }
+        impl AssociatedOid for super::Sha3_512 {
+            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.10");
+        }
+    };
+}
+#[cfg(feature = "oid")]
+pub(crate) use sha3_oids;
+
 #[cfg(feature = "oid")]
 mod oids {
     use digest::const_oid::{AssociatedOid, ObjectIdentifier};
 
-    impl AssociatedOid for super::Sha3_224 {
-        const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.7");
-    }
-    impl AssociatedOid for super::Sha3_256 {
-        const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.8");
-    }
-    impl AssociatedOid for super::Sha3_384 {
-        const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.9");
-    }
-    impl AssociatedOid for super::Sha3_512 {
-        const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.2.10");
-    }
+    super::sha3_oids!();
 }
