@@ -4,7 +4,8 @@
 #  2. every ascon test again with the other word backend forced
 #     (x86_64: --cfg ascon_backend="bi32"; i686: --cfg ascon_backend="u64"), and the crate tests on
 #     x86_64 with --cfg ascon_backend="u64" (the u64+bmi path, without the AVX-512 backend),
-#  3. x86_64 with the run-time BMI dispatch disabled (--cfg lwc_force_portable), crate tests.
+#  3. x86_64 and i686 with the run-time BMI dispatch and the SSE2 conversions disabled
+#     (--cfg lwc_force_portable), crate tests.
 set -euo pipefail
 
 start=$(date +%s)
@@ -72,3 +73,7 @@ stage "i686 with ascon_backend=\"u64\" ok"
 # ---- 3. no run-time dispatch (crate tests only: same code as the dispatched path, plain codegen) ----
 quiet env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/ascon-ci-portable" RUSTFLAGS="--cfg lwc_force_portable" cargo test -q -p lwc-ascon
 stage "x86_64 with lwc_force_portable ok"
+# i686 without dispatch: the plain bi32 path with the scalar two-word conversions (the default
+# i686 run, in the workspace cross tests, takes the SSE2 conversions and, on BMI CPUs, bi32+bmi).
+quiet env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/ascon-ci-portable-i686" RUSTFLAGS="--cfg lwc_force_portable" cargo test -q -p lwc-ascon --target i686-unknown-linux-gnu
+stage "i686 with lwc_force_portable ok"

@@ -241,12 +241,19 @@ pub(crate) fn encrypt<V: Variant>(
         for mut b in blocks {
             let inp: &Array<u8, V::Rate> = b.get_in();
             let mut ct = Array::<u8, V::Rate>::default();
-            for j in 0..rate / 8 {
-                // XOR in place, then read: the state word never leaves its register (the
-                // AVX-512 backend keeps it in a vector register).
-                st.xor(j, ld::<V>(&inp[8 * j..]));
-                let w = st.get(j);
-                ct[8 * j..8 * j + 8].copy_from_slice(&st_bytes::<V>(w));
+            if rate == 16 {
+                // Both words at once (the bit-interleaved backend converts them together).
+                let c = st.xor_get2([ld::<V>(&inp[..]), ld::<V>(&inp[8..])]);
+                ct[..8].copy_from_slice(&st_bytes::<V>(c[0]));
+                ct[8..16].copy_from_slice(&st_bytes::<V>(c[1]));
+            } else {
+                for j in 0..rate / 8 {
+                    // XOR in place, then read: the state word never leaves its register (the
+                    // AVX-512 backend keeps it in a vector register).
+                    st.xor(j, ld::<V>(&inp[8 * j..]));
+                    let w = st.get(j);
+                    ct[8 * j..8 * j + 8].copy_from_slice(&st_bytes::<V>(w));
+                }
             }
             *b.get_out() = ct;
             perm(&mut st, V::B);
@@ -297,10 +304,16 @@ pub(crate) fn decrypt<V: Variant>(
         for mut b in blocks {
             let inp: &Array<u8, V::Rate> = b.get_in();
             let mut pt = Array::<u8, V::Rate>::default();
-            for j in 0..rate / 8 {
-                let c = ld::<V>(&inp[8 * j..]);
-                pt[8 * j..8 * j + 8].copy_from_slice(&st_bytes::<V>(st.get(j) ^ c));
-                st.set(j, c);
+            if rate == 16 {
+                let p = st.swap2([ld::<V>(&inp[..]), ld::<V>(&inp[8..])]);
+                pt[..8].copy_from_slice(&st_bytes::<V>(p[0]));
+                pt[8..16].copy_from_slice(&st_bytes::<V>(p[1]));
+            } else {
+                for j in 0..rate / 8 {
+                    let c = ld::<V>(&inp[8 * j..]);
+                    pt[8 * j..8 * j + 8].copy_from_slice(&st_bytes::<V>(st.get(j) ^ c));
+                    st.set(j, c);
+                }
             }
             *b.get_out() = pt;
             perm(&mut st, V::B);

@@ -10,9 +10,11 @@
 //!   `vprorq` (inline assembly); selected once at run time with `cpufeatures` for the hot loops
 //!   (AEAD calls, absorbing, squeezing), which are generic over [`Perm`] and run through
 //!   [`with_backend!`].
-//! * `x86_bmi` (x86_64 only): the 64-bit backend compiled with `bmi1,bmi2` (`andn`, `rorx`),
-//!   selected once at run time with `cpufeatures` when AVX-512 is not; whole mode operations run
-//!   inside it so the state stays in registers.
+//! * `x86_bmi` (x86_64 and 32-bit x86): the word backend compiled with `bmi1,bmi2` (`andn`,
+//!   `rorx`), selected once at run time with `cpufeatures` when AVX-512 is not; whole mode
+//!   operations run inside it ([`with_lanes!`]) so the state stays in registers.
+//! * `x86_sse2` (x86 with SSE2, i.e. x86_64 and the `i686` targets): [`bi32`]'s conversion of the
+//!   two words of a full 16-byte AEAD block, both at once in one SSE2 register.
 //!
 //! Overrides: `--cfg ascon_backend="u64"` or `--cfg ascon_backend="bi32"` picks the word backend on
 //! any target (and turns the AVX-512 backend off, so the chosen word backend is what runs);
@@ -30,8 +32,19 @@ pub(crate) mod portable;
     not(any(ascon_backend = "u64", ascon_backend = "bi32"))
 ))]
 pub(crate) mod x86_avx512;
-#[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "x86"),
+    not(miri),
+    not(lwc_force_portable)
+))]
 mod x86_bmi;
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "x86"),
+    target_feature = "sse2",
+    not(miri),
+    not(lwc_force_portable)
+))]
+mod x86_sse2;
 
 /// Whether the AVX-512 backend is compiled in and this CPU supports it.
 #[inline(always)]
@@ -73,6 +86,25 @@ pub(crate) trait Perm: Clone {
     fn set(&mut self, i: usize, v: u64);
     /// XORs `v` into word `i`.
     fn xor(&mut self, i: usize, v: u64);
+    /// XORs `m` into words 0 and 1 and returns their new values (AEAD encryption of a full
+    /// 16-byte block).
+    #[allow(dead_code)] // as `to_words`
+    #[inline(always)]
+    fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
+        self.xor(0, m[0]);
+        self.xor(1, m[1]);
+        [self.get(0), self.get(1)]
+    }
+    /// Returns words 0 and 1 XORed with `c` and sets them to `c` (AEAD decryption of a full
+    /// 16-byte block).
+    #[allow(dead_code)] // as `to_words`
+    #[inline(always)]
+    fn swap2(&mut self, c: [u64; 2]) -> [u64; 2] {
+        let p = [self.get(0) ^ c[0], self.get(1) ^ c[1]];
+        self.set(0, c[0]);
+        self.set(1, c[1]);
+        p
+    }
     /// `p[R]`, `R` in {6, 8, 12}.
     fn permute<const R: usize>(&mut self);
     /// From the persistent representation ([`Lanes`]).
@@ -81,6 +113,7 @@ pub(crate) trait Perm: Clone {
     fn store_lanes(&self, l: &mut Lanes);
     /// Overwrites the state with zeros.
     #[cfg(feature = "zeroize")]
+    #[allow(dead_code)] // as `to_words`
     fn wipe(&mut self);
 }
 
@@ -104,6 +137,14 @@ impl Perm for Lanes {
     #[inline(always)]
     fn xor(&mut self, i: usize, v: u64) {
         Lanes::xor(self, i, v);
+    }
+    #[inline(always)]
+    fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
+        Lanes::xor_get2(self, m)
+    }
+    #[inline(always)]
+    fn swap2(&mut self, c: [u64; 2]) -> [u64; 2] {
+        Lanes::swap2(self, c)
     }
     #[inline(always)]
     fn permute<const R: usize>(&mut self) {
@@ -143,10 +184,7 @@ macro_rules! with_backend {
                 $body
             })()
         } else {
-            $crate::hazmat::backends::dispatch(|| {
-                type $L = $crate::hazmat::backends::Lanes;
-                $body
-            })
+            $crate::hazmat::backends::with_lanes!(|$L| $body)
         };
         #[cfg(not(all(
             target_arch = "x86_64",
@@ -154,14 +192,65 @@ macro_rules! with_backend {
             not(lwc_force_portable),
             not(any(ascon_backend = "u64", ascon_backend = "bi32"))
         )))]
-        let r = $crate::hazmat::backends::dispatch(|| {
-            type $L = $crate::hazmat::backends::Lanes;
-            $body
-        });
+        let r = $crate::hazmat::backends::with_lanes!(|$L| $body);
         r
     }};
 }
 pub(crate) use with_backend;
+
+/// Runs `$body` with [`Lanes`] (through the type name `$L`) on the best code path of this CPU,
+/// as [`dispatch`] does, but with the body written out once per path: the BMI1/BMI2 copy and the
+/// plain copy are two closures, each called from one place, so the compiler inlines each whole
+/// into its caller. (One closure called from both paths stays an out-of-line function, compiled
+/// without BMI, when it is as large as an AEAD operation; so may a closure in another codegen
+/// unit, hence `#[inline(always)]`.)
+macro_rules! with_lanes {
+    (|$L:ident| $body:expr) => {{
+        #[cfg(all(
+            any(target_arch = "x86_64", target_arch = "x86"),
+            not(miri),
+            not(lwc_force_portable)
+        ))]
+        let r = if let Some(bmi) = $crate::hazmat::backends::bmi() {
+            bmi.run(
+                #[inline(always)]
+                || {
+                    type $L = $crate::hazmat::backends::Lanes;
+                    $body
+                },
+            )
+        } else {
+            #[allow(clippy::redundant_closure_call)]
+            (|| {
+                type $L = $crate::hazmat::backends::Lanes;
+                $body
+            })()
+        };
+        #[cfg(not(all(
+            any(target_arch = "x86_64", target_arch = "x86"),
+            not(miri),
+            not(lwc_force_portable)
+        )))]
+        #[allow(clippy::redundant_closure_call)]
+        let r = (|| {
+            type $L = $crate::hazmat::backends::Lanes;
+            $body
+        })();
+        r
+    }};
+}
+pub(crate) use with_lanes;
+
+/// Proof that this CPU has BMI1 and BMI2, when it does.
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "x86"),
+    not(miri),
+    not(lwc_force_portable)
+))]
+#[inline(always)]
+pub(crate) fn bmi() -> Option<x86_bmi::Bmi> {
+    x86_bmi::Bmi::get()
+}
 
 /// The word backend used by every mode.
 #[cfg(any(
@@ -182,11 +271,19 @@ pub(crate) use portable::Lanes;
 /// permutation inside uses `andn`/`rorx`; elsewhere `f` runs as is.
 #[inline(always)]
 pub(crate) fn dispatch<R>(f: impl FnOnce() -> R) -> R {
-    #[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
+    #[cfg(all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        not(miri),
+        not(lwc_force_portable)
+    ))]
     {
         x86_bmi::run(f)
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri), not(lwc_force_portable))))]
+    #[cfg(not(all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        not(miri),
+        not(lwc_force_portable)
+    )))]
     {
         f()
     }
@@ -204,7 +301,11 @@ pub(crate) fn name() -> &'static str {
     if avx512_available() {
         return "u64+avx512";
     }
-    #[cfg(all(target_arch = "x86_64", not(miri), not(lwc_force_portable)))]
+    #[cfg(all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        not(miri),
+        not(lwc_force_portable)
+    ))]
     {
         if x86_bmi::available() {
             return if Lanes::NAME == "bi32" {
@@ -359,6 +460,46 @@ mod tests {
         };
         assert_eq!(super::Lanes::NAME, expected);
         assert!(super::name().starts_with(expected));
+    }
+
+    /// The two-word conversions (SSE2 on x86 unless Miri or `lwc_force_portable`) against the
+    /// word-by-word ones, and the two-word AEAD block operations of both word backends against
+    /// their definitions through `xor`, `get` and `set`.
+    #[test]
+    fn two_word_block_operations() {
+        let mut seed = 0x5eed_0fb1_0c00_u64;
+        for _ in 0..if cfg!(miri) { 10 } else { 1000 } {
+            let w = [next(&mut seed), next(&mut seed)];
+            let (e, o) = bi32::interleave2(w);
+            assert_eq!((e, o), bi32::interleave2_scalar(w));
+            let (e0, o0) = bi32::interleave(w[0]);
+            let (e1, o1) = bi32::interleave(w[1]);
+            assert_eq!((e, o), ([e0, e1], [o0, o1]));
+            assert_eq!(bi32::deinterleave2(e, o), w);
+            assert_eq!(bi32::deinterleave2_scalar(e, o), w);
+            let st: [u64; 5] = core::array::from_fn(|_| next(&mut seed));
+            let m = [next(&mut seed), next(&mut seed)];
+            // Encryption block: state ^= m, returns the new words 0 and 1.
+            let mut want = st;
+            want[0] ^= m[0];
+            want[1] ^= m[1];
+            let mut a = portable::Lanes::from_words(st);
+            let mut b = bi32::Lanes::from_words(st);
+            assert_eq!(a.xor_get2(m), [want[0], want[1]]);
+            assert_eq!(b.xor_get2(m), [want[0], want[1]]);
+            assert_eq!(a.to_words(), want);
+            assert_eq!(b.to_words(), want);
+            // Decryption block: returns state ^ c, the state words become c.
+            let mut want = st;
+            want[0] = m[0];
+            want[1] = m[1];
+            let mut a = portable::Lanes::from_words(st);
+            let mut b = bi32::Lanes::from_words(st);
+            assert_eq!(a.swap2(m), [st[0] ^ m[0], st[1] ^ m[1]]);
+            assert_eq!(b.swap2(m), [st[0] ^ m[0], st[1] ^ m[1]]);
+            assert_eq!(a.to_words(), want);
+            assert_eq!(b.to_words(), want);
+        }
     }
 
     #[test]

@@ -54,6 +54,66 @@ pub(crate) const fn deinterleave(e: u32, o: u32) -> u64 {
     (lo as u64) | ((hi as u64) << 32)
 }
 
+/// [`interleave`] of two words (in one SSE2 register on x86).
+#[inline(always)]
+pub(crate) fn interleave2(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2",
+        not(miri),
+        not(lwc_force_portable)
+    ))]
+    {
+        super::x86_sse2::interleave2(w)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2",
+        not(miri),
+        not(lwc_force_portable)
+    )))]
+    {
+        interleave2_scalar(w)
+    }
+}
+
+/// [`deinterleave`] of two words (in one SSE2 register on x86).
+#[inline(always)]
+pub(crate) fn deinterleave2(e: [u32; 2], o: [u32; 2]) -> [u64; 2] {
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2",
+        not(miri),
+        not(lwc_force_portable)
+    ))]
+    {
+        super::x86_sse2::deinterleave2(e, o)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2",
+        not(miri),
+        not(lwc_force_portable)
+    )))]
+    {
+        deinterleave2_scalar(e, o)
+    }
+}
+
+/// [`interleave2`] word by word.
+#[inline(always)]
+pub(crate) fn interleave2_scalar(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
+    let (e0, o0) = interleave(w[0]);
+    let (e1, o1) = interleave(w[1]);
+    ([e0, e1], [o0, o1])
+}
+
+/// [`deinterleave2`] word by word.
+#[inline(always)]
+pub(crate) fn deinterleave2_scalar(e: [u32; 2], o: [u32; 2]) -> [u64; 2] {
+    [deinterleave(e[0], o[0]), deinterleave(e[1], o[1])]
+}
+
 /// The round constants split into (even, odd) halves, same order as the 64-bit table.
 const RC: [(u32, u32); 16] = {
     let mut out = [(0u32, 0u32); 16];
@@ -84,7 +144,8 @@ const fn diffuse(w: (u32, u32), a: u32, b: u32) -> (u32, u32) {
     (w.0 ^ te, w.1 ^ to)
 }
 
-/// The S-box on one 32-bit slice of the five words.
+/// The S-box on one 32-bit slice of the five words, without the final complement of `x2` (see
+/// [`Lanes::permute`]).
 #[inline(always)]
 const fn sbox(x: [u32; 5]) -> [u32; 5] {
     let [mut x0, mut x1, mut x2, mut x3, mut x4] = x;
@@ -104,7 +165,6 @@ const fn sbox(x: [u32; 5]) -> [u32; 5] {
     x1 ^= x0;
     x0 ^= x4;
     x3 ^= x2;
-    x2 = !x2;
     [x0, x1, x2, x3, x4]
 }
 
@@ -119,9 +179,10 @@ impl Lanes {
     /// Backend name.
     pub(crate) const NAME: &'static str = "bi32";
 
-    /// One round with the interleaved constant `c`.
+    /// One round with the interleaved constant `c`, leaving `x2` complemented (as in the 64-bit
+    /// backend: the linear layer commutes with complement).
     #[inline(always)]
-    fn round(&mut self, c: (u32, u32)) {
+    fn round_nc(&mut self, c: (u32, u32)) {
         self.e[2] ^= c.0;
         self.o[2] ^= c.1;
         let e = sbox(self.e);
@@ -133,6 +194,14 @@ impl Lanes {
         let w4 = diffuse((e[4], o[4]), 7, 41);
         self.e = [w0.0, w1.0, w2.0, w3.0, w4.0];
         self.o = [w0.1, w1.1, w2.1, w3.1, w4.1];
+    }
+
+    /// One complete round with the interleaved constant `c`.
+    #[inline(always)]
+    fn round(&mut self, c: (u32, u32)) {
+        self.round_nc(c);
+        self.e[2] = !self.e[2];
+        self.o[2] = !self.o[2];
     }
 
     /// From the standard word representation.
@@ -176,25 +245,67 @@ impl Lanes {
         self.o[i] ^= o;
     }
 
-    /// `p[R]`, `R` in {6, 8, 12}, unrolled.
+    /// XORs `m` into words 0 and 1 and returns their new values (a full AEAD encryption block
+    /// of 16 bytes: the ciphertext words). The state is read out (`deinterleave`) and `m`
+    /// interleaved independently, both words at once.
+    #[inline(always)]
+    pub(crate) fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
+        let s = deinterleave2([self.e[0], self.e[1]], [self.o[0], self.o[1]]);
+        let (me, mo) = interleave2(m);
+        self.e[0] ^= me[0];
+        self.e[1] ^= me[1];
+        self.o[0] ^= mo[0];
+        self.o[1] ^= mo[1];
+        [s[0] ^ m[0], s[1] ^ m[1]]
+    }
+
+    /// Returns words 0 and 1 XORed with `c` and sets them to `c` (a full AEAD decryption block
+    /// of 16 bytes: the plaintext words).
+    #[inline(always)]
+    pub(crate) fn swap2(&mut self, c: [u64; 2]) -> [u64; 2] {
+        let s = deinterleave2([self.e[0], self.e[1]], [self.o[0], self.o[1]]);
+        let (ce, co) = interleave2(c);
+        self.e[0] = ce[0];
+        self.e[1] = ce[1];
+        self.o[0] = co[0];
+        self.o[1] = co[1];
+        [s[0] ^ c[0], s[1] ^ c[1]]
+    }
+
+    /// `p[R]`, `R` in {6, 8, 12}, unrolled. The S-box's final complement of `x2` is deferred as
+    /// in the 64-bit backend: every round but the first adds the complemented constant, and one
+    /// complement at the end restores `x2`.
     #[inline(always)]
     pub(crate) fn permute<const R: usize>(&mut self) {
+        const fn nc(c: (u32, u32)) -> (u32, u32) {
+            (!c.0, !c.1)
+        }
+        let first = 16
+            - if R >= 12 {
+                12
+            } else if R >= 8 {
+                8
+            } else {
+                6
+            };
+        self.round_nc(RC[first]);
         if R >= 12 {
-            self.round(RC[4]);
-            self.round(RC[5]);
-            self.round(RC[6]);
-            self.round(RC[7]);
+            self.round_nc(nc(RC[5]));
+            self.round_nc(nc(RC[6]));
+            self.round_nc(nc(RC[7]));
+            self.round_nc(nc(RC[8]));
         }
         if R >= 8 {
-            self.round(RC[8]);
-            self.round(RC[9]);
+            self.round_nc(nc(RC[9]));
+            self.round_nc(nc(RC[10]));
         }
-        self.round(RC[10]);
-        self.round(RC[11]);
-        self.round(RC[12]);
-        self.round(RC[13]);
-        self.round(RC[14]);
-        self.round(RC[15]);
+        self.round_nc(nc(RC[11]));
+        self.round_nc(nc(RC[12]));
+        self.round_nc(nc(RC[13]));
+        self.round_nc(nc(RC[14]));
+        self.round_nc(nc(RC[15]));
+        self.e[2] = !self.e[2];
+        self.o[2] = !self.o[2];
     }
 
     /// `p[r]` for any `r <= 12` (a loop).

@@ -135,6 +135,23 @@ impl Lanes {
         self.0[i] ^= v;
     }
 
+    /// XORs `m` into words 0 and 1 and returns their new values.
+    #[inline(always)]
+    pub(crate) fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
+        self.0[0] ^= m[0];
+        self.0[1] ^= m[1];
+        [self.0[0], self.0[1]]
+    }
+
+    /// Returns words 0 and 1 XORed with `c` and sets them to `c`.
+    #[inline(always)]
+    pub(crate) fn swap2(&mut self, c: [u64; 2]) -> [u64; 2] {
+        let p = [self.0[0] ^ c[0], self.0[1] ^ c[1]];
+        self.0[0] = c[0];
+        self.0[1] = c[1];
+        p
+    }
+
     /// `p[R]`, `R` in {6, 8, 12}.
     #[inline(always)]
     pub(crate) fn permute<const R: usize>(&mut self) {
