@@ -59,12 +59,7 @@ impl<const N: usize, const SLIM: usize> Job for Absorb<'_, N, SLIM> {
     type Output = ();
     #[inline(always)]
     fn run<B: Backend>(self, b: B) {
-        let mut s = *self.state;
-        for block in self.blocks {
-            inject(&mut s, load_block(block));
-            b.sparkle::<N, SLIM>(&mut s);
-        }
-        *self.state = s;
+        b.esch_absorb::<N, SLIM>(self.state, self.blocks);
     }
 }
 

@@ -47,6 +47,36 @@ const A_AND_B_XOR_C: i32 = 0x6A;
 #[target_feature(enable = "avx512f,avx512vl")]
 #[inline]
 pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
+    // SAFETY: same contract.
+    unsafe { permute_blocks::<N, STEPS, false>(state, &[]) }
+}
+
+/// Esch's inner-block absorption: for each 16-byte block, the injection `M_h` into the left half,
+/// then Sparkle with `STEPS` steps; the state stays in the two vectors from the first block to the
+/// last (the scalar form stores and reloads it around every permutation).
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512VL, and `N` must be 8, 12 or 16.
+#[target_feature(enable = "avx512f,avx512vl")]
+#[inline]
+pub(crate) unsafe fn esch_absorb<const N: usize, const STEPS: usize>(
+    state: &mut [u32; N],
+    blocks: &[[u8; 16]],
+) {
+    // SAFETY: same contract.
+    unsafe { permute_blocks::<N, STEPS, true>(state, blocks) }
+}
+
+/// One permutation (`ABSORB` false), or inject-then-permute for every block (`ABSORB` true).
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512VL, and `N` must be 8, 12 or 16.
+#[target_feature(enable = "avx512f,avx512vl")]
+#[inline]
+unsafe fn permute_blocks<const N: usize, const STEPS: usize, const ABSORB: bool>(
+    state: &mut [u32; N],
+    blocks: &[[u8; 16]],
+) {
     let h = N / 4;
     // Lanes of the left half (branches 0..h).
     let left: __mmask8 = ((1u32 << h) - 1) as __mmask8;
@@ -129,7 +159,16 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
             )
         }};
     }
-    y = _mm256_xor_si256(y, step_constant!(0));
+    // The step constants of the first step and of the step after the last (the last step folds
+    // it in); `pending` is XORed in before each permutation: the first step's constant, and from
+    // the second permutation on also the removal of the previous one's extra constant.
+    let first = step_constant!(0);
+    let after_last = step_constant!(STEPS);
+    let mut pending = first;
+    let mut ran = false;
+    let mut blocks = blocks.iter();
+    // Injection `M_h` masks: low 16 bits of each lane (for ELL).
+    let low16 = _mm256_set1_epi32(0xFFFF);
 
     macro_rules! unrolled {
         ($($s:literal)*) => {
@@ -178,9 +217,49 @@ pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u3
             )*
         };
     }
-    unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
-    // The last step folded the constant of a step that does not run.
-    y = _mm256_ror_epi32::<16>(_mm256_xor_si256(y, step_constant!(STEPS)));
+    loop {
+        if ABSORB {
+            let Some(block) = blocks.next() else {
+                break;
+            };
+            // The injection depends on the message only, so all of it but the final XORs is off
+            // the critical path. With m = (m0, m1, m2, m3): x_j ^= (m0, m2)_j ^ ELL(m1 ^ m3) and
+            // y_j ^= (m1, m3)_j ^ ELL(m0 ^ m2) on the left branches (message words on the first
+            // two only), the `y` side rotated by 16 like the stored `y`.
+            // SAFETY: `block` is 16 readable bytes; unaligned loads are allowed.
+            let m = unsafe { _mm_loadu_si128(block.as_ptr().cast()) };
+            let mx = _mm256_zextsi128_si256(_mm_maskz_shuffle_epi32::<0x08>(0b0011, m));
+            let my = _mm256_zextsi128_si256(_mm_maskz_shuffle_epi32::<0x0D>(0b0011, m));
+            let sums = _mm_xor_si128(m, _mm_shuffle_epi32::<0x4E>(m));
+            let tx = _mm256_broadcastd_epi32(sums);
+            let ty = _mm256_broadcastd_epi32(_mm_shuffle_epi32::<0x55>(sums));
+            // ELL(ty) = (ty >>> 16) ^ (ty & 0xFFFF); ELL(tx) >>> 16 = tx ^ (tx << 16).
+            let ell_ty =
+                _mm256_ternarylogic_epi32::<A_XOR_B_AND_C>(_mm256_ror_epi32::<16>(ty), ty, low16);
+            let ell_tx = _mm256_xor_si256(tx, _mm256_slli_epi32::<16>(tx));
+            let ix = _mm256_ternarylogic_epi32::<A_XOR_B_AND_C>(mx, ell_ty, left_lanes);
+            let iy = _mm256_ternarylogic_epi32::<A_XOR_B_AND_C>(
+                _mm256_ror_epi32::<16>(my),
+                ell_tx,
+                left_lanes,
+            );
+            x = _mm256_xor_si256(x, ix);
+            y = _mm256_ternarylogic_epi32::<XOR3>(y, iy, pending);
+        } else {
+            y = _mm256_xor_si256(y, pending);
+        }
+        pending = _mm256_xor_si256(first, after_last);
+        ran = true;
+        unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
+        if !ABSORB {
+            break;
+        }
+    }
+    if ran {
+        // The last step folded the constant of a step that does not run.
+        y = _mm256_xor_si256(y, after_last);
+    }
+    y = _mm256_ror_epi32::<16>(y);
 
     // Back to x0, y0, x1, y1, ... (AVX2 unpack and lane moves).
     let even = _mm256_unpacklo_epi32(x, y);
