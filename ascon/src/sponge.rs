@@ -290,7 +290,7 @@ impl<S> Clone for Squeezer<S> {
 
 impl<S: Spec> Squeezer<S> {
     #[inline(always)]
-    fn fill<L: Perm>(st: &L, block: &mut [u8; 16]) {
+    fn fill<L: Perm>(st: &L, block: &mut [u8]) {
         for j in 0..S::OUT_RATE / 8 {
             let b = if S::LE {
                 store::<true>(st.get(j))
@@ -304,7 +304,7 @@ impl<S: Spec> Squeezer<S> {
     /// Starts squeezing from the final state.
     pub(crate) fn new(st: Lanes) -> Self {
         let mut block = [0u8; 16];
-        Self::fill(&st, &mut block);
+        Self::fill(&st, &mut block[..]);
         Self {
             st,
             block,
@@ -323,7 +323,14 @@ impl<S: Spec> Squeezer<S> {
             while !out.is_empty() {
                 if *pos == rate {
                     perm(&mut s, S::B_SQUEEZE);
-                    Self::fill(&s, block);
+                    if out.len() >= rate {
+                        // A whole output block: straight to `out`, not through `block`.
+                        let (head, tail) = out.split_at_mut(rate);
+                        Self::fill(&s, head);
+                        out = tail;
+                        continue;
+                    }
+                    Self::fill(&s, &mut block[..]);
                     *pos = 0;
                 }
                 let n = (rate - *pos).min(out.len());
