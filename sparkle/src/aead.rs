@@ -27,7 +27,7 @@ use crate::hazmat::backends::{Backend, Job, dispatch};
 
 /// Loads little-endian words from `bytes` (whose length is `4 * W`).
 #[inline(always)]
-fn load<const W: usize>(bytes: &[u8]) -> [u32; W] {
+pub(crate) fn load<const W: usize>(bytes: &[u8]) -> [u32; W] {
     core::array::from_fn(|i| {
         u32::from_le_bytes([
             bytes[4 * i],
@@ -40,7 +40,7 @@ fn load<const W: usize>(bytes: &[u8]) -> [u32; W] {
 
 /// `ρ1` with input block `d` followed by the rate whitening, on `R` rate and `N - R` capacity words.
 #[inline(always)]
-fn rho_whiten<const N: usize, const R: usize>(s: &mut [u32; N], d: &[u32; R]) {
+pub(crate) fn rho_whiten<const N: usize, const R: usize>(s: &mut [u32; N], d: &[u32; R]) {
     let h = R / 2;
     let c = N - R;
     for j in 0..h {
@@ -74,7 +74,7 @@ impl<const N: usize, const R: usize, const SLIM: usize, const BIG: usize> Job
             key,
             nonce,
             ad,
-            mut buf,
+            buf,
             decrypt,
         } = self;
         let rate = 4 * R;
@@ -108,23 +108,13 @@ impl<const N: usize, const R: usize, const SLIM: usize, const BIG: usize> Job
 
         let n = buf.len();
         if n != 0 {
-            let mut off = 0;
-            while n - off > rate {
-                let input: [u32; R] = load(&buf.get_in()[off..off + rate]);
-                let output: [u32; R] = core::array::from_fn(|j| input[j] ^ s[j]);
-                for (o, w) in buf.get_out()[off..off + rate]
-                    .chunks_exact_mut(4)
-                    .zip(&output)
-                {
-                    o.copy_from_slice(&w.to_le_bytes());
-                }
-                rho_whiten(&mut s, if decrypt { &output } else { &input });
-                b.sparkle::<N, SLIM>(&mut s);
-                off += rate;
-            }
+            // Every block but the last (which may be full) goes through the backend's loop.
+            let off = (n - 1) / rate * rate;
+            let (inner, mut buf) = buf.split_at(off);
+            b.schwaemm_blocks::<N, R, SLIM>(&mut s, inner, decrypt);
             let len = n - off;
             let mut block = [0u8; 32];
-            block[..len].copy_from_slice(&buf.get_in()[off..]);
+            block[..len].copy_from_slice(buf.get_in());
             let mut keystream = [0u8; 32];
             for (k, w) in keystream.chunks_exact_mut(4).zip(&s[..R]) {
                 k.copy_from_slice(&w.to_le_bytes());
@@ -133,7 +123,7 @@ impl<const N: usize, const R: usize, const SLIM: usize, const BIG: usize> Job
             for i in 0..len {
                 out[i] = block[i] ^ keystream[i];
             }
-            buf.get_out()[off..].copy_from_slice(&out[..len]);
+            buf.get_out().copy_from_slice(&out[..len]);
             // The block fed back is the plaintext: the input when encrypting, the output when decrypting.
             let mut d = if decrypt { out } else { block };
             for x in &mut d[len..] {

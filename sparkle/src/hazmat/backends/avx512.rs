@@ -48,7 +48,7 @@ const A_AND_B_XOR_C: i32 = 0x6A;
 #[inline]
 pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
     // SAFETY: same contract.
-    unsafe { permute_blocks::<N, STEPS, false>(state, &[]) }
+    unsafe { permute_blocks::<N, STEPS, PERMUTE, 0>(state, &[], Io::NONE) }
 }
 
 /// Esch's inner-block absorption: for each 16-byte block, the injection `M_h` into the left half,
@@ -64,18 +64,74 @@ pub(crate) unsafe fn esch_absorb<const N: usize, const STEPS: usize>(
     blocks: &[[u8; 16]],
 ) {
     // SAFETY: same contract.
-    unsafe { permute_blocks::<N, STEPS, true>(state, blocks) }
+    unsafe { permute_blocks::<N, STEPS, ESCH, 0>(state, blocks, Io::NONE) }
 }
 
-/// One permutation (`ABSORB` false), or inject-then-permute for every block (`ABSORB` true).
+/// Schwaemm's inner message blocks (all but the last): for each block of `4 R` bytes, the output
+/// (input XOR the rate words), then `ρ1` with the plaintext (the input when encrypting, the output
+/// when decrypting) and the rate whitening, then Sparkle with `STEPS` steps, the state kept in
+/// the two vectors throughout. Only for rates of 4 and 8 words, where the Feistel halves of the
+/// rate are whole branches.
 ///
 /// # Safety
-/// The CPU must support AVX-512F and AVX-512VL, and `N` must be 8, 12 or 16.
+/// The CPU must support AVX-512F and AVX-512VL; `N` must be 8, 12 or 16 and `R` 4 or 8 (with
+/// `R < N`); `input` must be valid for reads and `output` for writes of `blocks * 4 * R` bytes, and
+/// the two are either the same memory or do not overlap.
 #[target_feature(enable = "avx512f,avx512vl")]
 #[inline]
-unsafe fn permute_blocks<const N: usize, const STEPS: usize, const ABSORB: bool>(
+pub(crate) unsafe fn schwaemm_blocks<const N: usize, const R: usize, const STEPS: usize>(
+    state: &mut [u32; N],
+    input: *const u8,
+    output: *mut u8,
+    blocks: usize,
+    decrypt: bool,
+) {
+    let io = Io {
+        input,
+        output,
+        blocks,
+        decrypt,
+    };
+    // SAFETY: same contract.
+    unsafe { permute_blocks::<N, STEPS, SCHWAEMM, R>(state, &[], io) }
+}
+
+/// `permute_blocks` modes.
+const PERMUTE: u8 = 0;
+const ESCH: u8 = 1;
+const SCHWAEMM: u8 = 2;
+
+/// Schwaemm's message blocks for `permute_blocks` (see [`schwaemm_blocks`]).
+#[derive(Clone, Copy)]
+struct Io {
+    input: *const u8,
+    output: *mut u8,
+    blocks: usize,
+    decrypt: bool,
+}
+
+impl Io {
+    const NONE: Self = Self {
+        input: core::ptr::null(),
+        output: core::ptr::null_mut(),
+        blocks: 0,
+        decrypt: false,
+    };
+}
+
+/// One permutation (`MODE` = `PERMUTE`), or for every block its input step then the permutation:
+/// Esch's injection (`ESCH`, `blocks`) or Schwaemm's output and feedback (`SCHWAEMM`, `io`, rate
+/// `R` words).
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512VL, and `N` must be 8, 12 or 16; with `SCHWAEMM`, the
+/// contract of [`schwaemm_blocks`] for `io`.
+#[target_feature(enable = "avx512f,avx512vl")]
+#[inline]
+unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, const R: usize>(
     state: &mut [u32; N],
     blocks: &[[u8; 16]],
+    io: Io,
 ) {
     let h = N / 4;
     // Lanes of the left half (branches 0..h).
@@ -167,6 +223,18 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const ABSORB: bool>
     let mut pending = first;
     let mut ran = false;
     let mut blocks = blocks.iter();
+    let mut io_block = 0;
+    // Schwaemm: the rate lanes (branches 0..R/2), the upper Feistel half of them, and for each
+    // rate lane the capacity branch whitening XORs in (rate word j ^= capacity word j mod c).
+    let rate_lanes: __mmask8 = ((1u32 << (R / 2)) - 1) as __mmask8;
+    let upper_half: __mmask8 = rate_lanes & !(((1u32 << (R / 4)) - 1) as __mmask8);
+    let whitening = match (N, R) {
+        (8, _) => _mm256_setr_epi32(2, 3, 2, 3, 0, 0, 0, 0),
+        (12, _) => _mm256_setr_epi32(4, 5, 4, 5, 0, 0, 0, 0),
+        _ => _mm256_setr_epi32(4, 5, 6, 7, 0, 0, 0, 0),
+    };
+    let even_words = _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0);
+    let odd_words = _mm256_setr_epi32(1, 3, 5, 7, 0, 0, 0, 0);
     // Injection `M_h` masks: low 16 bits of each lane (for ELL).
     let low16 = _mm256_set1_epi32(0xFFFF);
 
@@ -218,7 +286,74 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const ABSORB: bool>
         };
     }
     loop {
-        if ABSORB {
+        if MODE == SCHWAEMM {
+            if io_block == io.blocks {
+                break;
+            }
+            let off = io_block * 4 * R;
+            io_block += 1;
+            // SAFETY: block `io_block - 1` of `io.blocks` lies inside the input and the output
+            // (`schwaemm_blocks`' contract); it is read whole before it is written, so in-place
+            // buffers are fine; unaligned accesses are allowed.
+            let m = unsafe {
+                if R == 8 {
+                    _mm256_loadu_si256(io.input.add(off).cast())
+                } else {
+                    _mm256_zextsi128_si256(_mm_loadu_si128(io.input.add(off).cast()))
+                }
+            };
+            // The state as it is: `pending ^ first` removes the previous permutation's extra
+            // constant (nothing before the first block); the first step's constant is added
+            // with the feedback below.
+            y = _mm256_ternarylogic_epi32::<XOR3>(y, pending, first);
+            let mx = _mm256_maskz_permutexvar_epi32(rate_lanes, even_words, m);
+            let my = _mm256_maskz_permutexvar_epi32(rate_lanes, odd_words, m);
+            // Output: input XOR the rate words (`y` unrotated), written back in word order.
+            let ox = _mm256_xor_si256(mx, x);
+            let oy = _mm256_xor_si256(my, _mm256_ror_epi32::<16>(y));
+            let (ox128, oy128) = (_mm256_castsi256_si128(ox), _mm256_castsi256_si128(oy));
+            // SAFETY: as above (`4 R` bytes at `off`: 16 or 32).
+            unsafe {
+                _mm_storeu_si128(io.output.add(off).cast(), _mm_unpacklo_epi32(ox128, oy128));
+                if R == 8 {
+                    _mm_storeu_si128(
+                        io.output.add(off + 16).cast(),
+                        _mm_unpackhi_epi32(ox128, oy128),
+                    );
+                }
+            }
+            // The plaintext is fed back: the input when encrypting, the output when decrypting.
+            let (dx, dy) = if io.decrypt {
+                (
+                    _mm256_maskz_mov_epi32(rate_lanes, ox),
+                    _mm256_maskz_mov_epi32(rate_lanes, oy),
+                )
+            } else {
+                (mx, my)
+            };
+            // ρ1 and whitening on the rate lanes: new = swap(v) ^ (v on the upper half) ^ d ^
+            // capacity(v); the capacity lanes stay. The `y` side is rotated like the stored `y`,
+            // and the first step's constant rides with its feedback.
+            let dy = _mm256_xor_si256(_mm256_ror_epi32::<16>(dy), first);
+            macro_rules! rho_whiten {
+                ($v:expr, $d:expr) => {{
+                    let v = $v;
+                    let swapped = if R == 8 {
+                        _mm256_mask_shuffle_epi32::<0x4E>(v, rate_lanes, v)
+                    } else {
+                        _mm256_mask_shuffle_epi32::<0xE1>(v, rate_lanes, v)
+                    };
+                    let t = _mm256_mask_xor_epi32(swapped, upper_half, swapped, v);
+                    _mm256_ternarylogic_epi32::<XOR3>(
+                        t,
+                        $d,
+                        _mm256_maskz_permutexvar_epi32(rate_lanes, whitening, v),
+                    )
+                }};
+            }
+            x = rho_whiten!(x, dx);
+            y = rho_whiten!(y, dy);
+        } else if MODE == ESCH {
             let Some(block) = blocks.next() else {
                 break;
             };
@@ -251,7 +386,7 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const ABSORB: bool>
         pending = _mm256_xor_si256(first, after_last);
         ran = true;
         unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
-        if !ABSORB {
+        if MODE == PERMUTE {
             break;
         }
     }
