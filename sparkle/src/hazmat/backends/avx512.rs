@@ -9,9 +9,14 @@
 //!   the portable backend): the addition then takes `y` unrotated and the XOR takes `x`
 //!   unrotated, so each round's chain is rotate, add, XOR: 12 dependent instructions per Alzette
 //!   (the spec form needs 16).
-//! * The linear layer is a horizontal XOR of the left half (in-lane shuffles, one `vpternlogd`),
-//!   one shift, and one masked `vpternlogd` that XORs both sums into the left lanes only; the
-//!   branch permutation and the next step's constant are computed off the critical path.
+//! * The linear layer updates the left half in place (see [`StepTables`]): one permutation
+//!   brings each left lane its paired right branch and copies the old left half into the right
+//!   lanes, so the branch rotation costs nothing and the left branches drift by a lane per step
+//!   (undone by one in-lane shuffle after the last step). The sums of the left half use 64-bit
+//!   rotations where they can: every shuffle waits for port 5, which the linear layer otherwise
+//!   saturates (measured: the old form, with a shuffle for the rotation and two more per sum, spent
+//!   about 11 cycles per step there against 5 of latency). Alzette's last `x ^= c` is folded into
+//!   the linear layer's constants, which starts its `x` side one cycle earlier.
 //!
 //! Lanes beyond the branch count carry don't-care values that never reach a used lane. State
 //! words are read and written with 256-bit and 128-bit loads and stores that stay inside them.
@@ -37,8 +42,6 @@ use super::RCON;
 const XOR3: i32 = 0x96;
 /// `vpternlogd` truth table of `a ^ (b & c)`.
 const A_XOR_B_AND_C: i32 = 0x78;
-/// `vpternlogd` truth table of `(a & b) ^ c`.
-const A_AND_B_XOR_C: i32 = 0x6A;
 
 /// Sparkle on `N` words (`N` = 8, 12 or 16) with `STEPS` (at most 12) steps.
 ///
@@ -94,6 +97,93 @@ pub(crate) unsafe fn schwaemm_blocks<const N: usize, const R: usize, const STEPS
     };
     // SAFETY: same contract.
     unsafe { permute_blocks::<N, STEPS, SCHWAEMM, R>(state, &[], io) }
+}
+
+/// The per-step constants of the in-place linear layer.
+///
+/// Between permutations the state is in branch order: left branch `j` in lane `j`, right branch
+/// `j` in lane `h + j`. Inside a permutation the linear layer writes the new left half in place:
+/// new left branch `j` is old right `j + 1` XOR old left `j + 1` (mod `h`), so it is computed in
+/// the lane that already holds old left `j + 1`, and only the right branch paired with it and the
+/// copy of the old left half into the right lanes move (one permutation, `pairing`). The left
+/// branches therefore drift: before step `s`, left branch `j` is in lane `(j + s) mod h`; the
+/// right half stays in order. The Alzette constants follow the branches, and after the last step
+/// one in-lane shuffle puts the left half back in order.
+///
+/// Alzette's last `x ^= c` is not computed: the linear layer takes `x ^ c` and corrects with
+/// constants (`kx`, and in `ky` through the `x` sum), which takes one operation off the path.
+#[derive(Clone, Copy)]
+struct StepTables {
+    /// Alzette's constant per lane.
+    alzette: [u32; 8],
+    /// `vpermd` index: each left lane takes its paired right branch, each right lane `h + j`
+    /// old left branch `j` (lanes beyond the branches keep their own).
+    pairing: [u32; 8],
+    /// Corrections of the `x` half for the omitted `x ^= c` (left lanes: `c` of both paired
+    /// branches; right lanes: `c` of the copied left branch).
+    kx: [u32; 8],
+    /// Added to the left lanes of `y`: the correction of ELL of the `x` sum for the omitted
+    /// `x ^= c`, and the next step's constants in the lanes of left branches 0 and 1, all rotated
+    /// like the stored `y`.
+    ky: [u32; 8],
+}
+
+/// The tables for `h` = 2, 3, 4 branches per half and steps 0 to 11.
+static STEP_TABLES: [[StepTables; 12]; 3] = {
+    let mut all = [
+        [StepTables::new(2, 0); 12],
+        [StepTables::new(3, 0); 12],
+        [StepTables::new(4, 0); 12],
+    ];
+    let mut h = 2;
+    while h <= 4 {
+        let mut s = 0;
+        while s < 12 {
+            all[h - 2][s] = StepTables::new(h, s);
+            s += 1;
+        }
+        h += 1;
+    }
+    all
+};
+
+impl StepTables {
+    const fn new(h: usize, s: usize) -> Self {
+        let mut t = Self {
+            alzette: RCON,
+            pairing: [0, 1, 2, 3, 4, 5, 6, 7],
+            kx: [0; 8],
+            ky: [0; 8],
+        };
+        // Sum of the left half's Alzette constants, through ELL as the `y` side applies it
+        // (stored sum s: s ^ (s << 16)).
+        let mut sum = 0u32;
+        let mut j = 0;
+        while j < h {
+            sum ^= RCON[j];
+            j += 1;
+        }
+        let ell = sum ^ (sum << 16);
+        let mut lane = 0;
+        while lane < h {
+            // Left branch `k` is in this lane before step `s`.
+            let k = (lane + h - s % h) % h;
+            t.alzette[lane] = RCON[k];
+            t.pairing[lane] = (h + k) as u32;
+            t.kx[lane] = RCON[k] ^ RCON[h + k];
+            t.ky[lane] = ell;
+            // Copy of left branch `lane` into right lane `h + lane`.
+            t.pairing[h + lane] = ((lane + s) % h) as u32;
+            t.kx[h + lane] = RCON[lane];
+            lane += 1;
+        }
+        // The next step's constants: left branches 0 and 1, in lanes (s + 1) mod h and
+        // (s + 2) mod h.
+        let next = s + 1;
+        t.ky[next % h] ^= RCON[next % 8].rotate_right(16);
+        t.ky[(next + 1) % h] ^= (next as u32).rotate_right(16);
+        t
+    }
 }
 
 /// `permute_blocks` modes.
@@ -175,25 +265,23 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
     // `y` is stored rotated right by 16 (see the module docs).
     y = _mm256_ror_epi32::<16>(y);
 
-    let c = alzette_constants!();
-    // Branch rotation: new left j = old right h + (j + 1) mod h, new right j = old left j.
-    let rotate = branch_rotation!(h);
-    // Lanes 0..h: XOR of the left half; the other lanes zero.
+    // Lanes `0..h` of every lane-wise sum: the XOR of the left half's lanes (unmasked: the other
+    // lanes carry values that the final masked operations drop).
     macro_rules! left_sum {
         ($v:expr) => {{
             let v = $v;
             match h {
-                2 => _mm256_maskz_xor_epi32(left, v, _mm256_shuffle_epi32::<0xB1>(v)),
-                3 => _mm256_maskz_ternarylogic_epi32::<XOR3>(
-                    left,
+                // Adjacent lanes swapped by a 64-bit rotation: a shift-port operation, not a
+                // shuffle (shuffles all queue for port 5, the linear layer's bottleneck).
+                2 => _mm256_xor_si256(v, _mm256_rol_epi64::<32>(v)),
+                3 => _mm256_ternarylogic_epi32::<XOR3>(
                     v,
                     _mm256_shuffle_epi32::<0xC9>(v),
                     _mm256_shuffle_epi32::<0xD2>(v),
                 ),
-                _ => _mm256_maskz_ternarylogic_epi32::<XOR3>(
-                    left,
-                    _mm256_xor_si256(v, _mm256_shuffle_epi32::<0x4E>(v)),
-                    _mm256_shuffle_epi32::<0xB1>(v),
+                _ => _mm256_ternarylogic_epi32::<XOR3>(
+                    _mm256_xor_si256(v, _mm256_rol_epi64::<32>(v)),
+                    _mm256_shuffle_epi32::<0x4E>(v),
                     _mm256_shuffle_epi32::<0x1B>(v),
                 ),
             }
@@ -238,12 +326,47 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
     // Injection `M_h` masks: low 16 bits of each lane (for ELL).
     let low16 = _mm256_set1_epi32(0xFFFF);
 
+    // A table's eight lanes, loaded by assembly: from a known constant, LLVM may build the
+    // vector from scalar inserts (on the shuffle port) inside the step.
+    macro_rules! lanes {
+        ($t:expr) => {{
+            let t: &[u32; 8] = $t;
+            let v: __m256i;
+            // SAFETY: `t` is 32 readable bytes (an unaligned load is allowed); AVX is enabled
+            // for this function (caller's contract); the stack and flags are not touched.
+            unsafe {
+                core::arch::asm!(
+                    "vmovdqu {v}, ymmword ptr [{t}]",
+                    t = in(reg) t.as_ptr(),
+                    v = lateout(ymm_reg) v,
+                    options(pure, readonly, nostack, preserves_flags),
+                );
+            }
+            v
+        }};
+    }
+    // The left lanes as a mask register for the assembly below, made opaque so that LLVM keeps
+    // it in a mask register instead of rebuilding it (`mov`, `kmovw`: the shuffle port) per step.
+    let left_k: __mmask16;
+    // SAFETY: moves a general register into a mask register (AVX-512F, enabled); no memory,
+    // stack or flags are touched.
+    unsafe {
+        core::arch::asm!(
+            "kmovw {k}, {r:e}",
+            k = lateout(kreg) left_k,
+            r = in(reg) u32::from(left),
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
     macro_rules! unrolled {
         ($($s:literal)*) => {
             $(
                 if $s < STEPS {
+                    let t = &STEP_TABLES[h - 2][$s];
+                    let c = lanes!(&t.alzette);
                     // Alzette on every branch, `y` rotated in place (stored frame 16 on entry
-                    // and exit): round i adds `y >>> a_i` and XORs `x >>> b_i`.
+                    // and exit): round i adds `y >>> a_i` and XORs `x >>> b_i`. The last
+                    // round's `x ^= c` is left to the linear layer's constants.
                     y = _mm256_ror_epi32::<15>(y); // frame 31 (a = 31)
                     x = _mm256_add_epi32(x, y);
                     y = _mm256_xor_si256(_mm256_ror_epi32::<9>(y), x); // frame 8 (b = 24)
@@ -259,28 +382,53 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
                     y = _mm256_ror_epi32::<23>(y); // frame 24 (a = 24)
                     x = _mm256_add_epi32(x, y);
                     y = _mm256_xor_si256(_mm256_ror_epi32::<24>(y), x); // frame 16 (b = 16)
-                    x = _mm256_xor_si256(x, c);
-                    // Linear layer (crossed: x gets ELL of the y sum and vice versa). With `y`
-                    // stored rotated by 16, ELL(ty) = t ^ (t >> 16) for the stored sum t, and
-                    // ELL(tx) rotated by 16 is tx ^ (tx << 16). The parts without the sums (the
-                    // branch permutation, the next step's constant) are off the critical path.
-                    let ax = _mm256_ternarylogic_epi32::<A_XOR_B_AND_C>(
-                        _mm256_permutexvar_epi32(rotate, x),
-                        next_left!(h, x),
-                        left_lanes,
-                    );
-                    let ay = _mm256_xor_si256(
-                        _mm256_permutexvar_epi32(rotate, y),
-                        _mm256_ternarylogic_epi32::<A_AND_B_XOR_C>(
-                            next_left!(h, y),
-                            left_lanes,
-                            step_constant!($s + 1),
-                        ),
-                    );
+                    // Linear layer, the left half updated in place (see `StepTables`): `vx`,
+                    // `vy` hold the right branch paired with each left lane, and the old left
+                    // branches in the right lanes (the new right half). Crossed sums: `x` gets
+                    // ELL of the `y` sum and vice versa; with `y` stored rotated by 16, ELL(ty)
+                    // = t ^ (t >> 16) for the stored sum t, and ELL(tx) rotated by 16 is
+                    // tx ^ (tx << 16). `kx` and `ky` carry the missing `x ^= c` (through the
+                    // pairing, the sum and the copy) and the next step's constant.
+                    let (vx, vy) = if h == 2 {
+                        // In-lane for two branches: one shuffle.
+                        if $s % 2 == 0 {
+                            (_mm256_shuffle_epi32::<0x4E>(x), _mm256_shuffle_epi32::<0x4E>(y))
+                        } else {
+                            (_mm256_shuffle_epi32::<0x1B>(x), _mm256_shuffle_epi32::<0x1B>(y))
+                        }
+                    } else {
+                        let index = lanes!(&t.pairing);
+                        (_mm256_permutexvar_epi32(index, x), _mm256_permutexvar_epi32(index, y))
+                    };
                     let tx = left_sum!(x);
                     let ty = left_sum!(y);
-                    x = _mm256_ternarylogic_epi32::<XOR3>(ax, ty, _mm256_srli_epi32::<16>(ty));
-                    y = _mm256_ternarylogic_epi32::<XOR3>(ay, tx, _mm256_slli_epi32::<16>(tx));
+                    // The masked operations as assembly: from the intrinsics, LLVM turns each
+                    // mask into a separate blend (or a half-width shift and a move), one more
+                    // operation on the critical path each.
+                    // SAFETY: register-only AVX-512F/VL instructions (enabled for this function,
+                    // caller's contract); no memory, stack or flags are touched.
+                    unsafe {
+                        core::arch::asm!(
+                            // Left lanes: x ^ (c corrections) ^ ty; right lanes: corrections.
+                            "vpternlogd {kx}{{{left}}}, {x}, {ty}, 0x96",
+                            "vpternlogd {y}, {tx}, {ky}, 0x96",
+                            "vpsrld {sh}{{{left}}}{{z}}, {ty}, 16",
+                            "vpslld {tx}, {tx}, 16",
+                            "vpternlogd {vy}{{{left}}}, {y}, {tx}, 0x96",
+                            "vpternlogd {vx}, {kx}, {sh}, 0x96",
+                            kx = inout(ymm_reg) lanes!(&t.kx) => _,
+                            x = in(ymm_reg) x,
+                            ty = in(ymm_reg) ty,
+                            y = inout(ymm_reg) y => _,
+                            tx = inout(ymm_reg) tx => _,
+                            ky = in(ymm_reg) lanes!(&t.ky),
+                            sh = out(ymm_reg) _,
+                            vx = inout(ymm_reg) vx => x,
+                            vy = inout(ymm_reg) vy => y,
+                            left = in(kreg) left_k,
+                            options(pure, nomem, nostack, preserves_flags),
+                        );
+                    }
                 }
             )*
         };
@@ -386,6 +534,36 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
         pending = _mm256_xor_si256(first, after_last);
         ran = true;
         unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
+        // The left branches drifted by one lane per step (see `StepTables`): back to order with
+        // an in-lane shuffle of the left lanes (none for the step counts of Sparkle512, 8 and
+        // 12, nor for even step counts of Sparkle256).
+        match (h, STEPS % h) {
+            (2, 1) => {
+                x = _mm256_shuffle_epi32::<0xE1>(x);
+                y = _mm256_shuffle_epi32::<0xE1>(y);
+            }
+            (3, 1) => {
+                x = _mm256_mask_shuffle_epi32::<0xC9>(x, left, x);
+                y = _mm256_mask_shuffle_epi32::<0xC9>(y, left, y);
+            }
+            (3, 2) => {
+                x = _mm256_mask_shuffle_epi32::<0xD2>(x, left, x);
+                y = _mm256_mask_shuffle_epi32::<0xD2>(y, left, y);
+            }
+            (4, 1) => {
+                x = _mm256_mask_shuffle_epi32::<0x39>(x, left, x);
+                y = _mm256_mask_shuffle_epi32::<0x39>(y, left, y);
+            }
+            (4, 2) => {
+                x = _mm256_mask_shuffle_epi32::<0x4E>(x, left, x);
+                y = _mm256_mask_shuffle_epi32::<0x4E>(y, left, y);
+            }
+            (4, 3) => {
+                x = _mm256_mask_shuffle_epi32::<0x93>(x, left, x);
+                y = _mm256_mask_shuffle_epi32::<0x93>(y, left, y);
+            }
+            _ => {}
+        }
         if MODE == PERMUTE {
             break;
         }
