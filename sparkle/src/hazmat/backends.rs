@@ -222,7 +222,11 @@ impl Backend for Avx512 {
         blocks: aead::inout::InOutBuf<'_, '_, u8>,
         decrypt: bool,
     ) {
-        if (N == 8 || N == 12 || N == 16) && (R == 4 || R == 8) && R < N && STEPS <= 12 {
+        if (N == 8 || N == 12 || N == 16)
+            && (R == 4 || R == 8 || (R == 6 && N == 12))
+            && R < N
+            && STEPS <= 12
+        {
             let count = blocks.len() / (4 * R);
             let (input, output) = blocks.into_raw();
             // SAFETY: AVX-512F/VL were detected (see `sparkle` above); N, R and STEPS are in the

@@ -73,12 +73,13 @@ pub(crate) unsafe fn esch_absorb<const N: usize, const STEPS: usize>(
 /// Schwaemm's inner message blocks (all but the last): for each block of `4 R` bytes, the output
 /// (input XOR the rate words), then `ρ1` with the plaintext (the input when encrypting, the output
 /// when decrypting) and the rate whitening, then Sparkle with `STEPS` steps, the state kept in
-/// the two vectors throughout. Only for rates of 4 and 8 words, where the Feistel halves of the
-/// rate are whole branches.
+/// the two vectors throughout. For rates of 4 and 8 words, where the Feistel halves of the rate
+/// are whole branches, and Schwaemm192-192's 6 words (12-word state), where `ρ1` crosses `x` and
+/// `y`.
 ///
 /// # Safety
 /// The CPU must support AVX-512F and AVX-512VL; `N` must be 8, 12 or 16 and `R` 4 or 8 (with
-/// `R < N`); `input` must be valid for reads and `output` for writes of `blocks * 4 * R` bytes, and
+/// `R < N`), or `N` 12 and `R` 6; `input` must be valid for reads and `output` for writes of `blocks * 4 * R` bytes, and
 /// the two are either the same memory or do not overlap.
 #[target_feature(enable = "avx512f,avx512vl")]
 #[inline]
@@ -318,6 +319,7 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
     let upper_half: __mmask8 = rate_lanes & !(((1u32 << (R / 4)) - 1) as __mmask8);
     let whitening = match (N, R) {
         (8, _) => _mm256_setr_epi32(2, 3, 2, 3, 0, 0, 0, 0),
+        (12, 6) => _mm256_setr_epi32(3, 4, 5, 0, 0, 0, 0, 0),
         (12, _) => _mm256_setr_epi32(4, 5, 4, 5, 0, 0, 0, 0),
         _ => _mm256_setr_epi32(4, 5, 6, 7, 0, 0, 0, 0),
     };
@@ -446,6 +448,9 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
             let m = unsafe {
                 if R == 8 {
                     _mm256_loadu_si256(io.input.add(off).cast())
+                } else if R == 6 {
+                    // Six words: a masked load (the masked-off lanes are not read).
+                    _mm256_maskz_loadu_epi32(0x3F, io.input.add(off).cast())
                 } else {
                     _mm256_zextsi128_si256(_mm_loadu_si128(io.input.add(off).cast()))
                 }
@@ -460,11 +465,16 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
             let ox = _mm256_xor_si256(mx, x);
             let oy = _mm256_xor_si256(my, _mm256_ror_epi32::<16>(y));
             let (ox128, oy128) = (_mm256_castsi256_si128(ox), _mm256_castsi256_si128(oy));
-            // SAFETY: as above (`4 R` bytes at `off`: 16 or 32).
+            // SAFETY: as above (`4 R` bytes at `off`: 16, 24 or 32).
             unsafe {
                 _mm_storeu_si128(io.output.add(off).cast(), _mm_unpacklo_epi32(ox128, oy128));
                 if R == 8 {
                     _mm_storeu_si128(
+                        io.output.add(off + 16).cast(),
+                        _mm_unpackhi_epi32(ox128, oy128),
+                    );
+                } else if R == 6 {
+                    _mm_storel_epi64(
                         io.output.add(off + 16).cast(),
                         _mm_unpackhi_epi32(ox128, oy128),
                     );
@@ -499,8 +509,25 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
                     )
                 }};
             }
-            x = rho_whiten!(x, dx);
-            y = rho_whiten!(y, dy);
+            if R == 6 {
+                // Schwaemm192-192: the rate halves are words 0-2 and 3-5, (x0, y0, x1) and
+                // (y1, x2, y2), so ρ1 crosses the vectors: new x = (y1, y2, y0 ^ x2) ^ d and
+                // new y = (x2, x0 ^ y1, x1 ^ y2) ^ d, then rate word j ^= capacity word j
+                // (lane j ^= lane 3 + j on both sides).
+                let wx = _mm256_permutexvar_epi32(whitening, x);
+                let wy = _mm256_permutexvar_epi32(whitening, y);
+                let from_y = _mm256_ror_epi32::<16>(_mm256_shuffle_epi32::<0xC9>(y));
+                let from_x = _mm256_ror_epi32::<16>(_mm256_shuffle_epi32::<0xD2>(x));
+                let tx = _mm256_ternarylogic_epi32::<XOR3>(from_y, dx, wx);
+                let ty = _mm256_ternarylogic_epi32::<XOR3>(from_x, dy, wy);
+                let tx = _mm256_mask_xor_epi32(tx, 0b100, tx, x);
+                let ty = _mm256_mask_xor_epi32(ty, 0b110, ty, y);
+                x = _mm256_mask_mov_epi32(x, rate_lanes, tx);
+                y = _mm256_mask_mov_epi32(y, rate_lanes, ty);
+            } else {
+                x = rho_whiten!(x, dx);
+                y = rho_whiten!(y, dy);
+            }
         } else if MODE == ESCH {
             let Some(block) = blocks.next() else {
                 break;
