@@ -391,45 +391,84 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
                     // = t ^ (t >> 16) for the stored sum t, and ELL(tx) rotated by 16 is
                     // tx ^ (tx << 16). `kx` and `ky` carry the missing `x ^= c` (through the
                     // pairing, the sum and the copy) and the next step's constant.
-                    let (vx, vy) = if h == 2 {
-                        // In-lane for two branches: one shuffle.
-                        if $s % 2 == 0 {
-                            (_mm256_shuffle_epi32::<0x4E>(x), _mm256_shuffle_epi32::<0x4E>(y))
-                        } else {
-                            (_mm256_shuffle_epi32::<0x1B>(x), _mm256_shuffle_epi32::<0x1B>(y))
+                    if h == 3 {
+                        // Sparkle384, whose linear layer needs six shuffles (two permutations,
+                        // two per sum): written out in the order the critical path wants them
+                        // issued on port 5 (the `x` sum first, as `x` is ready a cycle before
+                        // `y`, then `y`'s permutation), which measured faster than LLVM's order.
+                        // SAFETY: register-only AVX-512F/VL instructions (enabled for this
+                        // function, caller's contract); no memory, stack or flags are touched.
+                        unsafe {
+                            core::arch::asm!(
+                                "vpshufd {t1}, {x}, 0xC9",
+                                "vpermd {vy}, {index}, {y}",
+                                "vpshufd {tx}, {x}, 0xD2",
+                                "vpternlogd {tx}, {x}, {t1}, 0x96",
+                                "vpermd {vx}, {index}, {x}",
+                                "vpshufd {t1}, {y}, 0xC9",
+                                "vpshufd {ty}, {y}, 0xD2",
+                                "vpternlogd {ty}, {y}, {t1}, 0x96",
+                                "vpternlogd {y}, {tx}, {ky}, 0x96",
+                                "vpslld {tx}, {tx}, 16",
+                                "vpternlogd {vy}{{{left}}}, {y}, {tx}, 0x96",
+                                "vpternlogd {kx}{{{left}}}, {x}, {ty}, 0x96",
+                                "vpsrld {t1}{{{left}}}{{z}}, {ty}, 16",
+                                "vpternlogd {vx}, {kx}, {t1}, 0x96",
+                                index = in(ymm_reg) lanes!(&t.pairing),
+                                kx = inout(ymm_reg) lanes!(&t.kx) => _,
+                                ky = in(ymm_reg) lanes!(&t.ky),
+                                x = in(ymm_reg) x,
+                                y = inout(ymm_reg) y => _,
+                                t1 = out(ymm_reg) _,
+                                tx = out(ymm_reg) _,
+                                ty = out(ymm_reg) _,
+                                vx = out(ymm_reg) x,
+                                vy = out(ymm_reg) y,
+                                left = in(kreg) left_k,
+                                options(pure, nomem, nostack, preserves_flags),
+                            );
                         }
                     } else {
-                        let index = lanes!(&t.pairing);
-                        (_mm256_permutexvar_epi32(index, x), _mm256_permutexvar_epi32(index, y))
-                    };
-                    let tx = left_sum!(x);
-                    let ty = left_sum!(y);
-                    // The masked operations as assembly: from the intrinsics, LLVM turns each
-                    // mask into a separate blend (or a half-width shift and a move), one more
-                    // operation on the critical path each.
-                    // SAFETY: register-only AVX-512F/VL instructions (enabled for this function,
-                    // caller's contract); no memory, stack or flags are touched.
-                    unsafe {
-                        core::arch::asm!(
-                            // Left lanes: x ^ (c corrections) ^ ty; right lanes: corrections.
-                            "vpternlogd {kx}{{{left}}}, {x}, {ty}, 0x96",
-                            "vpternlogd {y}, {tx}, {ky}, 0x96",
-                            "vpsrld {sh}{{{left}}}{{z}}, {ty}, 16",
-                            "vpslld {tx}, {tx}, 16",
-                            "vpternlogd {vy}{{{left}}}, {y}, {tx}, 0x96",
-                            "vpternlogd {vx}, {kx}, {sh}, 0x96",
-                            kx = inout(ymm_reg) lanes!(&t.kx) => _,
-                            x = in(ymm_reg) x,
-                            ty = in(ymm_reg) ty,
-                            y = inout(ymm_reg) y => _,
-                            tx = inout(ymm_reg) tx => _,
-                            ky = in(ymm_reg) lanes!(&t.ky),
-                            sh = out(ymm_reg) _,
-                            vx = inout(ymm_reg) vx => x,
-                            vy = inout(ymm_reg) vy => y,
-                            left = in(kreg) left_k,
-                            options(pure, nomem, nostack, preserves_flags),
-                        );
+                        let (vx, vy) = if h == 2 {
+                            // In-lane for two branches: one shuffle.
+                            if $s % 2 == 0 {
+                                (_mm256_shuffle_epi32::<0x4E>(x), _mm256_shuffle_epi32::<0x4E>(y))
+                            } else {
+                                (_mm256_shuffle_epi32::<0x1B>(x), _mm256_shuffle_epi32::<0x1B>(y))
+                            }
+                        } else {
+                            let index = lanes!(&t.pairing);
+                            (_mm256_permutexvar_epi32(index, x), _mm256_permutexvar_epi32(index, y))
+                        };
+                        let tx = left_sum!(x);
+                        let ty = left_sum!(y);
+                        // The masked operations as assembly: from the intrinsics, LLVM turns each
+                        // mask into a separate blend (or a half-width shift and a move), one more
+                        // operation on the critical path each.
+                        // SAFETY: register-only AVX-512F/VL instructions (enabled for this function,
+                        // caller's contract); no memory, stack or flags are touched.
+                        unsafe {
+                            core::arch::asm!(
+                                // Left lanes: x ^ (c corrections) ^ ty; right lanes: corrections.
+                                "vpternlogd {kx}{{{left}}}, {x}, {ty}, 0x96",
+                                "vpternlogd {y}, {tx}, {ky}, 0x96",
+                                "vpsrld {sh}{{{left}}}{{z}}, {ty}, 16",
+                                "vpslld {tx}, {tx}, 16",
+                                "vpternlogd {vy}{{{left}}}, {y}, {tx}, 0x96",
+                                "vpternlogd {vx}, {kx}, {sh}, 0x96",
+                                kx = inout(ymm_reg) lanes!(&t.kx) => _,
+                                x = in(ymm_reg) x,
+                                ty = in(ymm_reg) ty,
+                                y = inout(ymm_reg) y => _,
+                                tx = inout(ymm_reg) tx => _,
+                                ky = in(ymm_reg) lanes!(&t.ky),
+                                sh = out(ymm_reg) _,
+                                vx = inout(ymm_reg) vx => x,
+                                vy = inout(ymm_reg) vy => y,
+                                left = in(kreg) left_k,
+                                options(pure, nomem, nostack, preserves_flags),
+                            );
+                        }
                     }
                 }
             )*
@@ -564,31 +603,31 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
         // The left branches drifted by one lane per step (see `StepTables`): back to order with
         // an in-lane shuffle of the left lanes (none for the step counts of Sparkle512, 8 and
         // 12, nor for even step counts of Sparkle256).
+        // (Assembly: LLVM merges a masked in-lane shuffle into a `vpermd`, 3 cycles instead of 1
+        // on the dependency chain.)
+        macro_rules! left_shuffle {
+            ($imm:literal) => {
+                // SAFETY: register-only AVX-512F/VL instructions (enabled for this function,
+                // caller's contract); no memory, stack or flags are touched.
+                unsafe {
+                    core::arch::asm!(
+                        concat!("vpshufd {x}{{{left}}}, {x}, ", $imm),
+                        concat!("vpshufd {y}{{{left}}}, {y}, ", $imm),
+                        x = inout(ymm_reg) x,
+                        y = inout(ymm_reg) y,
+                        left = in(kreg) left_k,
+                        options(pure, nomem, nostack, preserves_flags),
+                    );
+                }
+            };
+        }
         match (h, STEPS % h) {
-            (2, 1) => {
-                x = _mm256_shuffle_epi32::<0xE1>(x);
-                y = _mm256_shuffle_epi32::<0xE1>(y);
-            }
-            (3, 1) => {
-                x = _mm256_mask_shuffle_epi32::<0xC9>(x, left, x);
-                y = _mm256_mask_shuffle_epi32::<0xC9>(y, left, y);
-            }
-            (3, 2) => {
-                x = _mm256_mask_shuffle_epi32::<0xD2>(x, left, x);
-                y = _mm256_mask_shuffle_epi32::<0xD2>(y, left, y);
-            }
-            (4, 1) => {
-                x = _mm256_mask_shuffle_epi32::<0x39>(x, left, x);
-                y = _mm256_mask_shuffle_epi32::<0x39>(y, left, y);
-            }
-            (4, 2) => {
-                x = _mm256_mask_shuffle_epi32::<0x4E>(x, left, x);
-                y = _mm256_mask_shuffle_epi32::<0x4E>(y, left, y);
-            }
-            (4, 3) => {
-                x = _mm256_mask_shuffle_epi32::<0x93>(x, left, x);
-                y = _mm256_mask_shuffle_epi32::<0x93>(y, left, y);
-            }
+            (2, 1) => left_shuffle!("0xE1"),
+            (3, 1) => left_shuffle!("0xC9"),
+            (3, 2) => left_shuffle!("0xD2"),
+            (4, 1) => left_shuffle!("0x39"),
+            (4, 2) => left_shuffle!("0x4E"),
+            (4, 3) => left_shuffle!("0x93"),
             _ => {}
         }
         if MODE == PERMUTE {
