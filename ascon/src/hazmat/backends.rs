@@ -12,7 +12,9 @@
 //!   [`with_backend!`].
 //! * `x86_bmi` (x86_64 and 32-bit x86): the word backend compiled with `bmi1,bmi2` (`andn`,
 //!   `rorx`), selected once at run time with `cpufeatures` when AVX-512 is not; whole mode
-//!   operations run inside it ([`with_lanes!`]) so the state stays in registers.
+//!   operations run inside it ([`with_lanes!`]) so the state stays in registers. With [`bi32`] the
+//!   modes' BMI copy uses [`BmiLanes`] (`bi32::LanesBmi`): the same state, its words converted with
+//!   BMI2's `pext`/`pdep` (not on AMD CPUs before Zen 3, where they are microcoded).
 //! * `x86_sse2` (x86 with SSE2, i.e. x86_64 and the `i686` targets): [`bi32`]'s conversion of the
 //!   two words of a full 16-byte AEAD block, both at once in one SSE2 register.
 //!
@@ -215,7 +217,7 @@ macro_rules! with_lanes {
             bmi.run(
                 #[inline(always)]
                 || {
-                    type $L = $crate::hazmat::backends::Lanes;
+                    type $L = $crate::hazmat::backends::BmiLanes;
                     $body
                 },
             )
@@ -251,6 +253,31 @@ pub(crate) use with_lanes;
 pub(crate) fn bmi() -> Option<x86_bmi::Bmi> {
     x86_bmi::Bmi::get()
 }
+
+/// The word backend of the modes' BMI1/BMI2 copy: [`Lanes`], with `pext`/`pdep` word conversions
+/// for `bi32`.
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "x86"),
+    not(miri),
+    not(lwc_force_portable),
+    any(
+        ascon_backend = "bi32",
+        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
+    )
+))]
+pub(crate) type BmiLanes = bi32::LanesBmi;
+/// The word backend of the modes' BMI1/BMI2 copy: [`Lanes`], with `pext`/`pdep` word conversions
+/// for `bi32`.
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "x86"),
+    not(miri),
+    not(lwc_force_portable),
+    not(any(
+        ascon_backend = "bi32",
+        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
+    ))
+))]
+pub(crate) type BmiLanes = Lanes;
 
 /// The word backend used by every mode.
 #[cfg(any(
@@ -502,6 +529,75 @@ mod tests {
         }
     }
 
+    /// The BMI copy's `bi32` state ([`bi32::LanesBmi`], `pext`/`pdep` conversions) against the
+    /// 64-bit backend through every [`Perm`] operation, with and without BMI2, on random states.
+    #[cfg(all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        not(miri),
+        not(lwc_force_portable),
+        any(
+            ascon_backend = "bi32",
+            all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
+        )
+    ))]
+    #[test]
+    fn bi32_bmi_lanes_agree_with_portable() {
+        use super::{Perm, bi32::LanesBmi};
+        let mut seed = 0xb312_0bd2_u64;
+        let l0 = bi32::Lanes::from_words([0; 5]);
+        assert_eq!(
+            LanesBmi::from_lanes(&l0).has_bmi2(),
+            super::x86_bmi::Bmi::get_fast_pext().is_some()
+        );
+        // Every Intel CPU with BMI2 has fast `pext`/`pdep`.
+        if super::x86_bmi::available() && super::x86_bmi::genuine_intel() {
+            assert!(
+                LanesBmi::from_lanes(&l0).has_bmi2(),
+                "GenuineIntel with BMI2"
+            );
+        }
+        for i in 0..1000 {
+            let w: [u64; 5] = core::array::from_fn(|_| next(&mut seed));
+            let m = [next(&mut seed), next(&mut seed)];
+            let x = next(&mut seed);
+            for plain in [false, true] {
+                let f = |w: [u64; 5]| {
+                    let s = LanesBmi::from_words(w);
+                    if plain { s.without_bmi2() } else { s }
+                };
+                let mut a = portable::Lanes::from_words(w);
+                let mut b = f(w);
+                assert_eq!(b.to_words(), w, "words, state {i}, plain {plain}");
+                for j in 0..5 {
+                    assert_eq!(b.get(j), w[j]);
+                }
+                // Encryption and decryption blocks, as in `two_word_block_operations`.
+                assert_eq!(b.xor_get2(m), a.xor_get2(m), "xor_get2, state {i}");
+                assert_eq!(b.to_words(), a.to_words());
+                assert_eq!(b.swap2(m), a.swap2(m), "swap2, state {i}");
+                assert_eq!(b.to_words(), a.to_words());
+                a.xor(4, x);
+                b.xor(4, x);
+                a.set(2, !x);
+                b.set(2, !x);
+                assert_eq!(b.to_words(), a.to_words());
+                a.permute::<12>();
+                b.permute::<12>();
+                assert_eq!(b.to_words(), a.to_words(), "p12, state {i}");
+                a.permute::<8>();
+                b.permute::<8>();
+                a.permute::<6>();
+                b.permute::<6>();
+                assert_eq!(b.to_words(), a.to_words(), "p8, p6, state {i}");
+                // Through the persistent representation.
+                let mut l = bi32::Lanes::from_words([0; 5]);
+                b.store_lanes(&mut l);
+                assert_eq!(l.to_words(), a.to_words());
+                assert_eq!(LanesBmi::from_lanes(&l).to_words(), a.to_words());
+            }
+        }
+    }
+
     #[test]
     fn interleave_round_trips() {
         let mut seed = 77u64;
@@ -516,6 +612,15 @@ mod tests {
             }
             assert_eq!((e, o), (re, ro));
             assert_eq!(bi32::deinterleave(e, o), x);
+            #[cfg(all(
+                any(target_arch = "x86_64", target_arch = "x86"),
+                not(miri),
+                not(lwc_force_portable)
+            ))]
+            if let Some(bmi) = super::x86_bmi::Bmi::get() {
+                assert_eq!(bmi.interleave(x), (re, ro), "pext");
+                assert_eq!(bmi.deinterleave(re, ro), x, "pdep");
+            }
         }
     }
 }

@@ -322,3 +322,138 @@ impl Lanes {
         zeroize::Zeroize::zeroize(&mut self.o);
     }
 }
+
+/// [`Lanes`] for the BMI1/BMI2 copy of the modes (x86): word conversions with `pext`/`pdep`
+/// (four per word, against about 30 shifts and masks, or the SSE2 path for two words) when
+/// construction found BMI2 with fast `pext`/`pdep` (not on AMD before Zen 3); otherwise the
+/// plain conversions.
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    any(
+        ascon_backend = "bi32",
+        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
+    )
+))]
+#[derive(Clone)]
+pub(crate) struct LanesBmi {
+    l: Lanes,
+    bmi: Option<super::x86_bmi::Bmi>,
+}
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    any(
+        ascon_backend = "bi32",
+        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
+    )
+))]
+impl LanesBmi {
+    /// The same state converting without BMI2 (for tests of both paths on BMI2 CPUs).
+    #[cfg(test)]
+    pub(crate) fn without_bmi2(mut self) -> Self {
+        self.bmi = None;
+        self
+    }
+
+    /// Whether this state converts with BMI2.
+    #[cfg(test)]
+    pub(crate) fn has_bmi2(&self) -> bool {
+        self.bmi.is_some()
+    }
+
+    #[inline(always)]
+    fn il(&self, x: u64) -> (u32, u32) {
+        match self.bmi {
+            Some(b) => b.interleave(x),
+            None => interleave(x),
+        }
+    }
+
+    #[inline(always)]
+    fn dl(&self, i: usize) -> u64 {
+        match self.bmi {
+            Some(b) => b.deinterleave(self.l.e[i], self.l.o[i]),
+            None => deinterleave(self.l.e[i], self.l.o[i]),
+        }
+    }
+}
+
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    not(miri),
+    not(lwc_force_portable),
+    any(
+        ascon_backend = "bi32",
+        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
+    )
+))]
+impl super::Perm for LanesBmi {
+    #[inline(always)]
+    fn from_words(w: [u64; 5]) -> Self {
+        let mut s = Self::from_lanes(&Lanes {
+            e: [0; 5],
+            o: [0; 5],
+        });
+        for (i, &x) in w.iter().enumerate() {
+            s.set(i, x);
+        }
+        s
+    }
+    #[inline(always)]
+    fn to_words(&self) -> [u64; 5] {
+        core::array::from_fn(|i| self.dl(i))
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u64 {
+        self.dl(i)
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u64) {
+        let (e, o) = self.il(v);
+        self.l.e[i] = e;
+        self.l.o[i] = o;
+    }
+    #[inline(always)]
+    fn xor(&mut self, i: usize, v: u64) {
+        let (e, o) = self.il(v);
+        self.l.e[i] ^= e;
+        self.l.o[i] ^= o;
+    }
+    #[inline(always)]
+    fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
+        self.xor(0, m[0]);
+        self.xor(1, m[1]);
+        [self.dl(0), self.dl(1)]
+    }
+    #[inline(always)]
+    fn swap2(&mut self, c: [u64; 2]) -> [u64; 2] {
+        let p = [self.dl(0) ^ c[0], self.dl(1) ^ c[1]];
+        self.set(0, c[0]);
+        self.set(1, c[1]);
+        p
+    }
+    #[inline(always)]
+    fn permute<const R: usize>(&mut self) {
+        self.l.permute::<R>();
+    }
+    #[inline(always)]
+    fn from_lanes(l: &Lanes) -> Self {
+        Self {
+            l: l.clone(),
+            bmi: super::x86_bmi::Bmi::get_fast_pext(),
+        }
+    }
+    #[inline(always)]
+    fn store_lanes(&self, l: &mut Lanes) {
+        *l = self.l.clone();
+    }
+    #[cfg(feature = "zeroize")]
+    #[inline(always)]
+    fn wipe(&mut self) {
+        self.l.wipe();
+    }
+}
