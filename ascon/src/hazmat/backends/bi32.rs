@@ -246,17 +246,18 @@ impl Lanes {
     }
 
     /// XORs `m` into words 0 and 1 and returns their new values (a full AEAD encryption block
-    /// of 16 bytes: the ciphertext words). The state is read out (`deinterleave`) and `m`
-    /// interleaved independently, both words at once.
+    /// of 16 bytes: the ciphertext words), both words at once: `m` is interleaved and XORed in
+    /// (the next permutation waits on that XOR only), then the new words are read out, off the
+    /// permutation's dependency chain (fewer instructions than reading the old words out beside
+    /// `m` and XORing `m` into them: 75.3 against 78.3 Ir/B on i686).
     #[inline(always)]
     pub(crate) fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
-        let s = deinterleave2([self.e[0], self.e[1]], [self.o[0], self.o[1]]);
         let (me, mo) = interleave2(m);
         self.e[0] ^= me[0];
         self.e[1] ^= me[1];
         self.o[0] ^= mo[0];
         self.o[1] ^= mo[1];
-        [s[0] ^ m[0], s[1] ^ m[1]]
+        deinterleave2([self.e[0], self.e[1]], [self.o[0], self.o[1]])
     }
 
     /// Returns words 0 and 1 XORed with `c` and sets them to `c` (a full AEAD decryption block
