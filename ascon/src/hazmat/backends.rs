@@ -28,42 +28,30 @@ pub(crate) mod bi32;
 #[allow(dead_code)]
 pub(crate) mod portable;
 #[cfg(all(
+    ascon_x86,
     target_arch = "x86_64",
-    not(miri),
-    not(lwc_force_portable),
     not(any(ascon_backend = "u64", ascon_backend = "bi32"))
 ))]
 pub(crate) mod x86_avx512;
-#[cfg(all(
-    any(target_arch = "x86_64", target_arch = "x86"),
-    not(miri),
-    not(lwc_force_portable)
-))]
+#[cfg(ascon_x86)]
 mod x86_bmi;
-#[cfg(all(
-    any(target_arch = "x86_64", target_arch = "x86"),
-    target_feature = "sse2",
-    not(miri),
-    not(lwc_force_portable)
-))]
+#[cfg(all(ascon_x86, target_feature = "sse2"))]
 mod x86_sse2;
 
 /// Whether the AVX-512 backend is compiled in and this CPU supports it.
 #[inline(always)]
 pub(crate) fn avx512_available() -> bool {
     #[cfg(all(
+        ascon_x86,
         target_arch = "x86_64",
-        not(miri),
-        not(lwc_force_portable),
         not(any(ascon_backend = "u64", ascon_backend = "bi32"))
     ))]
     {
         x86_avx512::available()
     }
     #[cfg(not(all(
+        ascon_x86,
         target_arch = "x86_64",
-        not(miri),
-        not(lwc_force_portable),
         not(any(ascon_backend = "u64", ascon_backend = "bi32"))
     )))]
     {
@@ -174,9 +162,8 @@ impl Perm for Lanes {
 macro_rules! with_backend {
     (|$L:ident| $body:expr) => {{
         #[cfg(all(
+            ascon_x86,
             target_arch = "x86_64",
-            not(miri),
-            not(lwc_force_portable),
             not(any(ascon_backend = "u64", ascon_backend = "bi32"))
         ))]
         let r = if $crate::hazmat::backends::avx512_available() {
@@ -189,9 +176,8 @@ macro_rules! with_backend {
             $crate::hazmat::backends::with_lanes!(|$L| $body)
         };
         #[cfg(not(all(
+            ascon_x86,
             target_arch = "x86_64",
-            not(miri),
-            not(lwc_force_portable),
             not(any(ascon_backend = "u64", ascon_backend = "bi32"))
         )))]
         let r = $crate::hazmat::backends::with_lanes!(|$L| $body);
@@ -208,11 +194,7 @@ pub(crate) use with_backend;
 /// unit, hence `#[inline(always)]`.)
 macro_rules! with_lanes {
     (|$L:ident| $body:expr) => {{
-        #[cfg(all(
-            any(target_arch = "x86_64", target_arch = "x86"),
-            not(miri),
-            not(lwc_force_portable)
-        ))]
+        #[cfg(ascon_x86)]
         let r = if let Some(bmi) = $crate::hazmat::backends::bmi() {
             bmi.run(
                 #[inline(always)]
@@ -228,11 +210,7 @@ macro_rules! with_lanes {
                 $body
             })()
         };
-        #[cfg(not(all(
-            any(target_arch = "x86_64", target_arch = "x86"),
-            not(miri),
-            not(lwc_force_portable)
-        )))]
+        #[cfg(not(ascon_x86))]
         #[allow(clippy::redundant_closure_call)]
         let r = (|| {
             type $L = $crate::hazmat::backends::Lanes;
@@ -244,11 +222,7 @@ macro_rules! with_lanes {
 pub(crate) use with_lanes;
 
 /// Proof that this CPU has BMI1 and BMI2, when it does.
-#[cfg(all(
-    any(target_arch = "x86_64", target_arch = "x86"),
-    not(miri),
-    not(lwc_force_portable)
-))]
+#[cfg(ascon_x86)]
 #[inline(always)]
 pub(crate) fn bmi() -> Option<x86_bmi::Bmi> {
     x86_bmi::Bmi::get()
@@ -256,40 +230,18 @@ pub(crate) fn bmi() -> Option<x86_bmi::Bmi> {
 
 /// The word backend of the modes' BMI1/BMI2 copy: [`Lanes`], with `pext`/`pdep` word conversions
 /// for `bi32`.
-#[cfg(all(
-    any(target_arch = "x86_64", target_arch = "x86"),
-    not(miri),
-    not(lwc_force_portable),
-    any(
-        ascon_backend = "bi32",
-        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-    )
-))]
+#[cfg(all(ascon_x86, ascon_bi32))]
 pub(crate) type BmiLanes = bi32::LanesBmi;
 /// The word backend of the modes' BMI1/BMI2 copy: [`Lanes`], with `pext`/`pdep` word conversions
 /// for `bi32`.
-#[cfg(all(
-    any(target_arch = "x86_64", target_arch = "x86"),
-    not(miri),
-    not(lwc_force_portable),
-    not(any(
-        ascon_backend = "bi32",
-        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-    ))
-))]
+#[cfg(all(ascon_x86, not(ascon_bi32)))]
 pub(crate) type BmiLanes = Lanes;
 
 /// The word backend used by every mode.
-#[cfg(any(
-    ascon_backend = "bi32",
-    all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-))]
+#[cfg(ascon_bi32)]
 pub(crate) use bi32::Lanes;
 /// The word backend used by every mode.
-#[cfg(not(any(
-    ascon_backend = "bi32",
-    all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-)))]
+#[cfg(not(ascon_bi32))]
 pub(crate) use portable::Lanes;
 
 /// Runs `f` (a whole mode operation) with the best code path of this CPU.
@@ -298,19 +250,11 @@ pub(crate) use portable::Lanes;
 /// permutation inside uses `andn`/`rorx`; elsewhere `f` runs as is.
 #[inline(always)]
 pub(crate) fn dispatch<R>(f: impl FnOnce() -> R) -> R {
-    #[cfg(all(
-        any(target_arch = "x86_64", target_arch = "x86"),
-        not(miri),
-        not(lwc_force_portable)
-    ))]
+    #[cfg(ascon_x86)]
     {
         x86_bmi::run(f)
     }
-    #[cfg(not(all(
-        any(target_arch = "x86_64", target_arch = "x86"),
-        not(miri),
-        not(lwc_force_portable)
-    )))]
+    #[cfg(not(ascon_x86))]
     {
         f()
     }
@@ -328,11 +272,7 @@ pub(crate) fn name() -> &'static str {
     if avx512_available() {
         return "u64+avx512";
     }
-    #[cfg(all(
-        any(target_arch = "x86_64", target_arch = "x86"),
-        not(miri),
-        not(lwc_force_portable)
-    ))]
+    #[cfg(ascon_x86)]
     {
         if x86_bmi::available() {
             return if Lanes::NAME == "bi32" {
@@ -426,9 +366,8 @@ mod tests {
     /// The AVX-512 backend against the portable one, on random states (nothing to check on CPUs
     /// without AVX-512F/VL).
     #[cfg(all(
+        ascon_x86,
         target_arch = "x86_64",
-        not(miri),
-        not(lwc_force_portable),
         not(any(ascon_backend = "u64", ascon_backend = "bi32"))
     ))]
     #[test]
@@ -531,15 +470,7 @@ mod tests {
 
     /// The BMI copy's `bi32` state ([`bi32::LanesBmi`], `pext`/`pdep` conversions) against the
     /// 64-bit backend through every [`Perm`] operation, with and without BMI2, on random states.
-    #[cfg(all(
-        any(target_arch = "x86_64", target_arch = "x86"),
-        not(miri),
-        not(lwc_force_portable),
-        any(
-            ascon_backend = "bi32",
-            all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-        )
-    ))]
+    #[cfg(all(ascon_x86, ascon_bi32))]
     #[test]
     fn bi32_bmi_lanes_agree_with_portable() {
         use super::{Perm, bi32::LanesBmi};
@@ -612,11 +543,7 @@ mod tests {
             }
             assert_eq!((e, o), (re, ro));
             assert_eq!(bi32::deinterleave(e, o), x);
-            #[cfg(all(
-                any(target_arch = "x86_64", target_arch = "x86"),
-                not(miri),
-                not(lwc_force_portable)
-            ))]
+            #[cfg(ascon_x86)]
             if let Some(bmi) = super::x86_bmi::Bmi::get() {
                 assert_eq!(bmi.interleave(x), (re, ro), "pext");
                 assert_eq!(bmi.deinterleave(re, ro), x, "pdep");

@@ -57,21 +57,11 @@ pub(crate) const fn deinterleave(e: u32, o: u32) -> u64 {
 /// [`interleave`] of two words (in one SSE2 register on x86).
 #[inline(always)]
 pub(crate) fn interleave2(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2",
-        not(miri),
-        not(lwc_force_portable)
-    ))]
+    #[cfg(all(ascon_x86, target_feature = "sse2"))]
     {
         super::x86_sse2::interleave2(w)
     }
-    #[cfg(not(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2",
-        not(miri),
-        not(lwc_force_portable)
-    )))]
+    #[cfg(not(all(ascon_x86, target_feature = "sse2")))]
     {
         interleave2_scalar(w)
     }
@@ -80,21 +70,11 @@ pub(crate) fn interleave2(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
 /// [`deinterleave`] of two words (in one SSE2 register on x86).
 #[inline(always)]
 pub(crate) fn deinterleave2(e: [u32; 2], o: [u32; 2]) -> [u64; 2] {
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2",
-        not(miri),
-        not(lwc_force_portable)
-    ))]
+    #[cfg(all(ascon_x86, target_feature = "sse2"))]
     {
         super::x86_sse2::deinterleave2(e, o)
     }
-    #[cfg(not(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2",
-        not(miri),
-        not(lwc_force_portable)
-    )))]
+    #[cfg(not(all(ascon_x86, target_feature = "sse2")))]
     {
         deinterleave2_scalar(e, o)
     }
@@ -328,30 +308,14 @@ impl Lanes {
 /// (four per word, against about 30 shifts and masks, or the SSE2 path for two words) when
 /// construction found BMI2 with fast `pext`/`pdep` (not on AMD before Zen 3); otherwise the
 /// plain conversions.
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    any(
-        ascon_backend = "bi32",
-        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-    )
-))]
+#[cfg(all(ascon_x86, ascon_bi32))]
 #[derive(Clone)]
 pub(crate) struct LanesBmi {
     l: Lanes,
     bmi: Option<super::x86_bmi::Bmi>,
 }
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    any(
-        ascon_backend = "bi32",
-        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-    )
-))]
+#[cfg(all(ascon_x86, ascon_bi32))]
 impl LanesBmi {
     /// The same state converting without BMI2 (for tests of both paths on BMI2 CPUs).
     #[cfg(test)]
@@ -383,15 +347,7 @@ impl LanesBmi {
     }
 }
 
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    not(miri),
-    not(lwc_force_portable),
-    any(
-        ascon_backend = "bi32",
-        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-    )
-))]
+#[cfg(all(ascon_x86, ascon_bi32))]
 impl super::Perm for LanesBmi {
     #[inline(always)]
     fn from_words(w: [u64; 5]) -> Self {

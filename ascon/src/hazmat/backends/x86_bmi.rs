@@ -54,13 +54,7 @@ fn fast_pext() -> bool {
 }
 
 /// Whether the CPU vendor is "GenuineIntel" (for the `bi32` backend's tests).
-#[cfg(all(
-    test,
-    any(
-        ascon_backend = "bi32",
-        all(not(ascon_backend = "u64"), not(target_pointer_width = "64"))
-    )
-))]
+#[cfg(all(test, ascon_bi32))]
 pub(super) fn genuine_intel() -> bool {
     #[allow(unused_unsafe)] // as in `fast_pext`
     // SAFETY: as in `fast_pext`.
