@@ -31,9 +31,6 @@
 // intrinsics are stable; clippy measures them against the crate-wide MSRV.
 #![allow(clippy::incompatible_msrv)]
 
-#[cfg(target_arch = "x86")]
-use core::arch::x86::*;
-#[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
 use super::RCON;
@@ -79,8 +76,8 @@ pub(crate) unsafe fn esch_absorb<const N: usize, const STEPS: usize>(
 ///
 /// # Safety
 /// The CPU must support AVX-512F and AVX-512VL; `N` must be 8, 12 or 16 and `R` 4 or 8 (with
-/// `R < N`), or `N` 12 and `R` 6; `input` must be valid for reads and `output` for writes of `blocks * 4 * R` bytes, and
-/// the two are either the same memory or do not overlap.
+/// `R < N`), or `N` 12 and `R` 6; `input` must be valid for reads and `output` for writes of
+/// `blocks * 4 * R` bytes, and the two are either the same memory or do not overlap.
 #[target_feature(enable = "avx512f,avx512vl")]
 #[inline]
 pub(crate) unsafe fn schwaemm_blocks<const N: usize, const R: usize, const STEPS: usize>(
@@ -267,7 +264,8 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
     y = _mm256_ror_epi32::<16>(y);
 
     // Lanes `0..h` of every lane-wise sum: the XOR of the left half's lanes (unmasked: the other
-    // lanes carry values that the final masked operations drop).
+    // lanes carry values that the final masked operations drop). Sparkle256 and Sparkle512 only;
+    // Sparkle384's step is one assembly block.
     macro_rules! left_sum {
         ($v:expr) => {{
             let v = $v;
@@ -275,11 +273,6 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
                 // Adjacent lanes swapped by a 64-bit rotation: a shift-port operation, not a
                 // shuffle (shuffles all queue for port 5, the linear layer's bottleneck).
                 2 => _mm256_xor_si256(v, _mm256_rol_epi64::<32>(v)),
-                3 => _mm256_ternarylogic_epi32::<XOR3>(
-                    v,
-                    _mm256_shuffle_epi32::<0xC9>(v),
-                    _mm256_shuffle_epi32::<0xD2>(v),
-                ),
                 _ => _mm256_ternarylogic_epi32::<XOR3>(
                     _mm256_xor_si256(v, _mm256_rol_epi64::<32>(v)),
                     _mm256_shuffle_epi32::<0x4E>(v),
@@ -366,19 +359,14 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
                 if $s < STEPS {
                     let t = &STEP_TABLES[h - 2][$s];
                     let c = lanes!(&t.alzette);
-                    // Sparkle384 on x86_64: the whole step as assembly, in an instruction
-                    // order found by timing candidate orders of the same dependency graph (the
-                    // cores bind each operation to a port when it is issued, so the order decides
-                    // how often a critical operation waits behind an off-path one); measured about
-                    // 5 percent faster per step than the compiler's order. Same operations as the
-                    // generic code below (Alzette with `y` rotated in place, then the linear
-                    // layer of the `h == 3` branch).
-                    #[cfg(target_arch = "x86_64")]
-                    let whole_step = h == 3;
-                    #[cfg(not(target_arch = "x86_64"))]
-                    let whole_step = false;
-                    #[cfg(target_arch = "x86_64")]
-                    if whole_step {
+                    // Sparkle384: the whole step as assembly, in an instruction order found by
+                    // timing candidate orders of the same dependency graph (the cores bind each
+                    // operation to a port when it is issued, so the order decides how often a
+                    // critical operation waits behind an off-path one); measured about 5 percent
+                    // faster per step than the compiler's order. Same operations as the code for
+                    // the other sizes below (Alzette with `y` rotated in place, then the linear
+                    // layer with two shuffles per sum).
+                    if h == 3 {
                         // SAFETY: register-only AVX-512F/VL instructions (enabled for this
                         // function, caller's contract); no memory, stack or flags are touched.
                         unsafe {
@@ -434,8 +422,7 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
                                 options(pure, nomem, nostack, preserves_flags),
                             );
                         }
-                    }
-                    if !whole_step {
+                    } else {
                         // Alzette on every branch, `y` rotated in place (stored frame 16 on entry
                         // and exit): round i adds `y >>> a_i` and XORs `x >>> b_i`. The last
                         // round's `x ^= c` is left to the linear layer's constants.
@@ -461,86 +448,45 @@ unsafe fn permute_blocks<const N: usize, const STEPS: usize, const MODE: u8, con
                         // = t ^ (t >> 16) for the stored sum t, and ELL(tx) rotated by 16 is
                         // tx ^ (tx << 16). `kx` and `ky` carry the missing `x ^= c` (through the
                         // pairing, the sum and the copy) and the next step's constant.
-                        if h == 3 {
-                            // Sparkle384, whose linear layer needs six shuffles (two permutations,
-                            // two per sum): written out in the order the critical path wants them
-                            // issued on port 5 (the `x` sum first, as `x` is ready a cycle before
-                            // `y`, then `y`'s permutation), which measured faster than LLVM's order.
-                            // SAFETY: register-only AVX-512F/VL instructions (enabled for this
-                            // function, caller's contract); no memory, stack or flags are touched.
-                            unsafe {
-                                core::arch::asm!(
-                                    "vpshufd {t1}, {x}, 0xC9",
-                                    "vpermd {vy}, {index}, {y}",
-                                    "vpshufd {tx}, {x}, 0xD2",
-                                    "vpternlogd {tx}, {x}, {t1}, 0x96",
-                                    "vpermd {vx}, {index}, {x}",
-                                    // The index register holds the `y` sum from here on (eight
-                                    // vector registers in all, as 32-bit x86 has).
-                                    "vpshufd {t1}, {y}, 0xC9",
-                                    "vpshufd {index}, {y}, 0xD2",
-                                    "vpternlogd {index}, {y}, {t1}, 0x96",
-                                    "vpternlogd {y}, {tx}, ymmword ptr [{ky}], 0x96",
-                                    "vpslld {tx}, {tx}, 16",
-                                    "vpternlogd {vy}{{{left}}}, {y}, {tx}, 0x96",
-                                    "vpternlogd {kx}{{{left}}}, {x}, {index}, 0x96",
-                                    "vpsrld {t1}{{{left}}}{{z}}, {index}, 16",
-                                    "vpternlogd {vx}, {kx}, {t1}, 0x96",
-                                    index = inout(ymm_reg) lanes!(&t.pairing) => _,
-                                    kx = inout(ymm_reg) lanes!(&t.kx) => _,
-                                    ky = in(reg) t.ky.as_ptr(),
-                                    x = in(ymm_reg) x,
-                                    y = inout(ymm_reg) y => _,
-                                    t1 = out(ymm_reg) _,
-                                    tx = out(ymm_reg) _,
-                                    vx = out(ymm_reg) x,
-                                    vy = out(ymm_reg) y,
-                                    left = in(kreg) left_k,
-                                    options(pure, readonly, nostack, preserves_flags),
-                                );
+                        let (vx, vy) = if h == 2 {
+                            // In-lane for two branches: one shuffle.
+                            if $s % 2 == 0 {
+                                (_mm256_shuffle_epi32::<0x4E>(x), _mm256_shuffle_epi32::<0x4E>(y))
+                            } else {
+                                (_mm256_shuffle_epi32::<0x1B>(x), _mm256_shuffle_epi32::<0x1B>(y))
                             }
                         } else {
-                            let (vx, vy) = if h == 2 {
-                                // In-lane for two branches: one shuffle.
-                                if $s % 2 == 0 {
-                                    (_mm256_shuffle_epi32::<0x4E>(x), _mm256_shuffle_epi32::<0x4E>(y))
-                                } else {
-                                    (_mm256_shuffle_epi32::<0x1B>(x), _mm256_shuffle_epi32::<0x1B>(y))
-                                }
-                            } else {
-                                let index = lanes!(&t.pairing);
-                                (_mm256_permutexvar_epi32(index, x), _mm256_permutexvar_epi32(index, y))
-                            };
-                            let tx = left_sum!(x);
-                            let ty = left_sum!(y);
-                            // The masked operations as assembly: from the intrinsics, LLVM turns each
-                            // mask into a separate blend (or a half-width shift and a move), one more
-                            // operation on the critical path each.
-                            // SAFETY: register-only AVX-512F/VL instructions (enabled for this function,
-                            // caller's contract); no memory, stack or flags are touched.
-                            unsafe {
-                                core::arch::asm!(
-                                    // Left lanes: x ^ (c corrections) ^ ty; right lanes: corrections.
-                                    "vpternlogd {kx}{{{left}}}, {x}, {ty}, 0x96",
-                                    "vpternlogd {y}, {tx}, {ky}, 0x96",
-                                    // `x` is dead: its register takes the shifted sum (eight
-                                    // vector registers in all, as 32-bit x86 has).
-                                    "vpsrld {x}{{{left}}}{{z}}, {ty}, 16",
-                                    "vpslld {tx}, {tx}, 16",
-                                    "vpternlogd {vy}{{{left}}}, {y}, {tx}, 0x96",
-                                    "vpternlogd {vx}, {kx}, {x}, 0x96",
-                                    kx = inout(ymm_reg) lanes!(&t.kx) => _,
-                                    x = inout(ymm_reg) x => _,
-                                    ty = in(ymm_reg) ty,
-                                    y = inout(ymm_reg) y => _,
-                                    tx = inout(ymm_reg) tx => _,
-                                    ky = in(ymm_reg) lanes!(&t.ky),
-                                    vx = inout(ymm_reg) vx => x,
-                                    vy = inout(ymm_reg) vy => y,
-                                    left = in(kreg) left_k,
-                                    options(pure, nomem, nostack, preserves_flags),
-                                );
-                            }
+                            let index = lanes!(&t.pairing);
+                            (_mm256_permutexvar_epi32(index, x), _mm256_permutexvar_epi32(index, y))
+                        };
+                        let tx = left_sum!(x);
+                        let ty = left_sum!(y);
+                        // The masked operations as assembly: from the intrinsics, LLVM turns each
+                        // mask into a separate blend (or a half-width shift and a move), one more
+                        // operation on the critical path each.
+                        // SAFETY: register-only AVX-512F/VL instructions (enabled for this function,
+                        // caller's contract); no memory, stack or flags are touched.
+                        unsafe {
+                            core::arch::asm!(
+                                // Left lanes: x ^ (c corrections) ^ ty; right lanes: corrections.
+                                "vpternlogd {kx}{{{left}}}, {x}, {ty}, 0x96",
+                                "vpternlogd {y}, {tx}, {ky}, 0x96",
+                                // `x` is dead: its register takes the shifted sum.
+                                "vpsrld {x}{{{left}}}{{z}}, {ty}, 16",
+                                "vpslld {tx}, {tx}, 16",
+                                "vpternlogd {vy}{{{left}}}, {y}, {tx}, 0x96",
+                                "vpternlogd {vx}, {kx}, {x}, 0x96",
+                                kx = inout(ymm_reg) lanes!(&t.kx) => _,
+                                x = inout(ymm_reg) x => _,
+                                ty = in(ymm_reg) ty,
+                                y = inout(ymm_reg) y => _,
+                                tx = inout(ymm_reg) tx => _,
+                                ky = in(ymm_reg) lanes!(&t.ky),
+                                vx = inout(ymm_reg) vx => x,
+                                vy = inout(ymm_reg) vy => y,
+                                left = in(kreg) left_k,
+                                options(pure, nomem, nostack, preserves_flags),
+                            );
                         }
                     }
                 }
