@@ -32,8 +32,7 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER="${CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER:-aarch64-linux-gnu-gcc}"
-export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="${CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER:-qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu}"
+# Linker and runner (qemu-aarch64 -cpu max, under a time limit) come from .cargo/config.toml.
 export LWC_TESTS_QUICK=1
 out=$(cargo test -q -p lwc-lemac --target aarch64-unknown-linux-gnu -- --nocapture 2>&1) || { echo "$out"; exit 1; }
 LWC_LEMAC_EXPECT_BACKEND=Armv8 cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac \

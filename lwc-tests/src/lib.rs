@@ -159,3 +159,16 @@ pub fn expect_eq(field: &str, expected: &[u8], got: &[u8]) -> Result<(), String>
         ))
     }
 }
+
+/// A test that never ends, compiled only with `--cfg lwc_ci_hang`: it shows that CI's time
+/// limits (the stage watchdog in `.ci/run`, the per-binary limit in `.ci/runner`) fail a hung
+/// test instead of stalling the run (README "CI").
+#[cfg(all(test, lwc_ci_hang))]
+mod deliberately_hung {
+    #[test]
+    fn never_ends() {
+        loop {
+            std::hint::spin_loop();
+        }
+    }
+}
