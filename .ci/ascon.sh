@@ -12,8 +12,7 @@ start=$(date +%s)
 stage() { echo "ascon.sh: $1 ($(($(date +%s) - start)) s)"; }
 
 # ---- 1. pyascon ----
-pip_quiet() { python3 -m pip install --quiet --disable-pip-version-check "$@" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$@"; }
-( cd / && python3 -c 'import ascon._ascon' 2>/dev/null ) || pip_quiet 'ascon==0.0.9'
+# pyascon is installed by `.ci/run setup`.
 vec=$(mktemp /tmp/ascon_pyascon.XXXXXX)
 ( cd / && python3 - "$vec" <<'PY'
 import random, sys

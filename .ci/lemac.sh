@@ -3,7 +3,6 @@
 #   1. the crate and vector tests with only the portable backend (and the `aes` crate software-only);
 #   2. aarch64 under qemu-user (-cpu max has the crypto extensions): the ARMv8 backend against the
 #      portable one and every vector file.
-# Installs what it needs (rustup target, Debian cross gcc, qemu-user) only when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,15 +22,7 @@ export CARGO_TARGET_DIR="$BASE_TARGET_DIR"
 
 # --- 2. aarch64 under qemu ----------------------------------------------------------------------
 t1=$SECONDS
-rustup target list --installed | grep -qx aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu >/dev/null
-need=()
-command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
-command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
-if [ ${#need[@]} -gt 0 ]; then
-  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+# The aarch64 target, cross gcc and qemu-aarch64 are installed by `.ci/run setup`.
 # Linker and runner (qemu-aarch64 -cpu max, under a time limit) come from .cargo/config.toml.
 export LWC_TESTS_QUICK=1
 out=$(cargo test -q -p lwc-lemac --target aarch64-unknown-linux-gnu -- --nocapture 2>&1) || { echo "$out"; exit 1; }

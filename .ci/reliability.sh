@@ -9,7 +9,7 @@
 #   3. fuzz smoke: every cargo-fuzz target in fuzz/ for FUZZ_SECONDS (default 15) seconds each, from
 #      seeds generated out of the official vectors (fuzz/seeds.py); prints executions and coverage.
 # The zeroize and bad-input tests (reliability_zeroize.rs, reliability_badinput.rs) run in the
-# common `cargo test --workspace` stage. Installs valgrind, nightly and cargo-fuzz only when missing.
+# common `cargo test --workspace` stage. valgrind, nightly and cargo-fuzz come from `.ci/run setup`.
 # Usage: bash .ci/reliability.sh [ct] [ct-portable] [fuzz]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,13 +37,6 @@ cat > "$WORK/ct.supp" <<'EOF'
    fun:_ZN*lwc_sparkle..aead..Schwaemm*$u20$as$u20$aead..AeadInOut$GT$22decrypt_inout_detached17h*
 }
 EOF
-
-need_valgrind() {
-  command -v valgrind >/dev/null && return 0
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq >/dev/null && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
-}
 
 # Path of the reliability_ct test executable (built if needed) for the current RUSTFLAGS/target dir.
 ct_binary() {
@@ -87,20 +80,16 @@ memcheck() { # memcheck LABEL
 }
 
 if want ct; then
-  need_valgrind
   memcheck "memcheck (dispatched)"
 fi
 
 if want ct-portable; then
-  need_valgrind
   CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/reliability-portable" \
     RUSTFLAGS='--cfg lwc_force_portable --cfg aes_backend="soft"' memcheck "memcheck (portable forced)"
 fi
 
 if want fuzz; then
   t0=$SECONDS
-  rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal >/dev/null
-  command -v cargo-fuzz >/dev/null || cargo install -q cargo-fuzz --locked
   python3 fuzz/seeds.py "${LWC_KAT_DIR:-$ROOT/../shared/kat}" | sed 's/^/reliability: fuzz /'
   cargo +nightly fuzz build -O --fuzz-dir fuzz >"$WORK/fuzz-build.log" 2>&1 || { tail -40 "$WORK/fuzz-build.log"; exit 1; }
   summary "fuzz build" "ok ($((SECONDS - t0)) s)"

@@ -466,3 +466,77 @@ pub fn aead_round_trips<A: KeyInit + AeadInOut>(seed: u64, max_len: usize) -> Re
     }
     Ok(())
 }
+
+/// `SerializableState` (digest's hazmat) of a hash, XOF or MAC against an official output.
+///
+/// For every split point of `msg` (up to [`split_limit`]; beyond it the split points 0, one,
+/// half and the whole message, plus random ones): absorb the prefix, serialize, deserialize (it
+/// must succeed and re-serialize to the same bytes), absorb the rest and finish: the result must be
+/// `expected`. The original object, continued after being serialized, must give `expected` too.
+/// Then every single-bit change of one serialized state must deserialize without panicking (an
+/// `Err`, or a state that serializes back to exactly the changed bytes).
+pub fn serializable_state<S>(
+    make: &dyn Fn() -> S,
+    finish: &dyn Fn(S) -> Vec<u8>,
+    msg: &[u8],
+    expected: &[u8],
+) -> Result<(), String>
+where
+    S: Update + digest::common::hazmat::SerializableState,
+{
+    let splits: Vec<usize> = if msg.len() <= split_limit() {
+        (0..=msg.len()).collect()
+    } else {
+        let mut rng = crate::rng(msg.len() as u64 ^ 0x5e71);
+        let mut v = vec![0, 1, msg.len() / 2, msg.len()];
+        v.extend((0..8).map(|_| rng.random_range(0..=msg.len())));
+        v
+    };
+    let mut last = None;
+    for k in splits {
+        let mut h = make();
+        h.update(&msg[..k]);
+        let state = h.serialize();
+        let mut back = S::deserialize(&state)
+            .map_err(|e| format!("deserialize after {k} bytes: {e:?} (state {})", hex(&state)))?;
+        expect_eq(
+            &format!("re-serialized state after {k} bytes"),
+            &state,
+            &back.serialize(),
+        )?;
+        back.update(&msg[k..]);
+        expect_eq(
+            &format!("resumed from the state after {k} bytes"),
+            expected,
+            &finish(back),
+        )?;
+        h.update(&msg[k..]);
+        expect_eq(
+            &format!("original continued after serializing at {k}"),
+            expected,
+            &finish(h),
+        )?;
+        last = Some(state);
+    }
+    if let Some(state) = last {
+        for i in 0..state.len() * 8 {
+            let mut bad = state.clone();
+            bad[i / 8] ^= 1 << (i % 8);
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                S::deserialize(&bad).map(|s| s.serialize())
+            }));
+            match outcome {
+                Err(_) => return Err(format!("deserialize panicked with bit {i} flipped")),
+                Ok(Ok(again)) if again != bad => {
+                    return Err(format!(
+                        "bit {i} flipped: accepted, but serializes to {} instead of {}",
+                        hex(&again),
+                        hex(&bad)
+                    ));
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+    Ok(())
+}

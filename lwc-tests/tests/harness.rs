@@ -533,3 +533,66 @@ fn every_shared_vector_file_parses() {
     }
     assert!(seen >= 80, "only {seen} vector files found");
 }
+
+// ---------------------------------------------------------------- toy serializable state
+
+/// SHA-256 with `SerializableState` passed through, or broken: 1 = deserializing drops the buffered
+/// partial block, 2 = deserializing panics on a non-canonical state, 3 = deserializing accepts any
+/// state and silently starts afresh when it is not canonical.
+#[derive(Clone, Default)]
+struct ToySerializable<const B: u8>(Sha256);
+
+impl<const B: u8> Update for ToySerializable<B> {
+    fn update(&mut self, data: &[u8]) {
+        Update::update(&mut self.0, data);
+    }
+}
+
+impl<const B: u8> digest::common::hazmat::SerializableState for ToySerializable<B> {
+    type SerializedStateSize =
+        <Sha256 as digest::common::hazmat::SerializableState>::SerializedStateSize;
+    fn serialize(&self) -> digest::common::hazmat::SerializedState<Self> {
+        self.0.serialize()
+    }
+    fn deserialize(
+        state: &digest::common::hazmat::SerializedState<Self>,
+    ) -> Result<Self, digest::common::hazmat::DeserializeStateError> {
+        let inner = Sha256::deserialize(state);
+        match (B, inner) {
+            (1, Ok(h)) => {
+                // Keep only the whole blocks: re-serialize with an empty buffer.
+                let mut s = h.serialize();
+                let n = s.len();
+                s[n - 65..].fill(0);
+                Ok(Self(
+                    Sha256::deserialize(&s).expect("an empty buffer is canonical"),
+                ))
+            }
+            (2, r) => Ok(Self(r.expect("a canonical state"))),
+            (3, r) => Ok(Self(r.unwrap_or_default())),
+            (_, r) => r.map(Self),
+        }
+    }
+}
+
+fn toy_serializable_run<const B: u8>(msg: &[u8]) -> Result<(), String> {
+    runners::serializable_state(
+        &ToySerializable::<B>::default,
+        &|h: ToySerializable<B>| h.0.finalize().to_vec(),
+        msg,
+        &Sha256::digest(msg),
+    )
+}
+
+#[test]
+fn serializable_state_runner_passes_sha256_and_catches_broken_deserializers() {
+    let msg: Vec<u8> = (0..150u8).collect();
+    toy_serializable_run::<0>(&msg).unwrap();
+    toy_serializable_run::<0>(&[7u8; 5000]).unwrap();
+    let e = toy_serializable_run::<1>(&msg).unwrap_err();
+    assert!(e.contains("after 1 bytes"), "{e}");
+    let e = toy_serializable_run::<2>(&msg).unwrap_err();
+    assert!(e.contains("panicked with bit"), "{e}");
+    let e = toy_serializable_run::<3>(&msg).unwrap_err();
+    assert!(e.contains("accepted, but serializes to"), "{e}");
+}

@@ -1,0 +1,31 @@
+# Shared helpers of the family CI scripts (.ci/<family>.sh): `source "$(dirname "$0")/lib.sh"`.
+# The scripts run from the repository root with LWC_KAT_DIR set; every tool they need is installed
+# by `.ci/run setup`, never here.
+
+# summary LABEL TEXT: one aligned result line, "<family>: <label>  <text>".
+summary() { printf '%-40s %s\n' "${CI_FAMILY:-ci}: $1" "$2"; }
+
+# quiet COMMAND...: runs COMMAND with its output kept aside; prints the last 200 lines of it and
+# names the command when it fails (and returns its status), prints nothing when it passes.
+quiet() {
+  local log rc=0
+  log=$(mktemp /tmp/lwc-ci-quiet.XXXXXX)
+  "$@" >"$log" 2>&1 || rc=$?
+  if [ $rc -ne 0 ]; then
+    tail -n 200 "$log"
+    echo "${CI_FAMILY:-ci}: FAILED (exit $rc): $*"
+  fi
+  rm -f "$log"
+  return $rc
+}
+
+# step LABEL COMMAND...: `quiet COMMAND`, then a summary line with the time it took.
+step() {
+  local label=$1 t0=$SECONDS
+  shift
+  quiet "$@" || return
+  summary "$label" "ok ($((SECONDS - t0)) s)"
+}
+
+# i686_how: how i686 binaries run on this machine (`native` or `qemu`, see .ci/runner).
+i686_how() { .ci/runner --how i686-unknown-linux-gnu; }
