@@ -91,6 +91,26 @@ pub fn quick() -> bool {
     cfg!(miri) || std::env::var_os("LWC_TESTS_QUICK").is_some()
 }
 
+/// The backend named by the environment variable `LWC_BACKEND`, forced on one family crate:
+/// CI runs the vector tests once per backend this way (`LWC_BACKEND=x86_avx2 cargo test ...`).
+///
+/// `all` is the crate's `hazmat::Backend::ALL` and `force` its `hazmat::force_backend`. Does
+/// nothing when `LWC_BACKEND` is unset or names no backend of this crate; panics when it names one
+/// that this CPU cannot run (a forced run that silently fell back would test nothing). Returns the
+/// backend it forced.
+pub fn force_backend_from_env<B: Copy + core::fmt::Display>(
+    all: &[B],
+    force: impl Fn(B) -> bool,
+) -> Option<B> {
+    let name = std::env::var("LWC_BACKEND").ok()?;
+    let backend = *all.iter().find(|b| b.to_string() == name)?;
+    assert!(
+        force(backend),
+        "LWC_BACKEND={name}: this CPU cannot run that backend"
+    );
+    Some(backend)
+}
+
 /// Collects mismatches over a whole vector file and reports the first ones with file and count.
 #[derive(Debug)]
 pub struct Failures {
