@@ -1,0 +1,235 @@
+//! Check mode (`-c`): reads checksum lists, hashes every listed file and reports each result and
+//! a GNU-style summary.
+
+use std::ffi::{OsStr, OsString};
+use std::io::{self, Read, StdoutLock};
+
+use crate::algorithms::Algorithm;
+use crate::cli::Cli;
+use crate::format::{self, CheckLine};
+use crate::input::{self, Input};
+use crate::jobs::{Job, digest_of, run_ordered};
+use crate::output::{
+    err_line, input_is_path, name_bytes, os_from_bytes, plural, progress_bar, shown_name,
+    total_size, warn, write_out,
+};
+
+/// Check mode: checks every list named on the command line (standard input without FILEs).
+/// Returns whether every list verified.
+pub(crate) fn check_mode(cli: &Cli, reg: &[Algorithm], alg: &Algorithm, job: Job<'_>) -> bool {
+    let stdin = OsStr::new("-");
+    let lists: Vec<&OsStr> = if cli.files.is_empty() {
+        vec![stdin]
+    } else {
+        cli.files.iter().map(OsString::as_os_str).collect()
+    };
+    let mut out = io::stdout().lock();
+    let mut all_ok = true;
+    for list in lists {
+        all_ok &= check_list(cli, reg, alg, job, list, &mut out);
+    }
+    all_ok
+}
+
+/// One checksum list: read, parsed, every entry verified, the summary warned. Returns whether it
+/// verified.
+fn check_list(
+    cli: &Cli,
+    reg: &[Algorithm],
+    alg: &Algorithm,
+    job: Job<'_>,
+    list: &OsStr,
+    out: &mut StdoutLock<'_>,
+) -> bool {
+    let (list_name, text) = read_list(list);
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            err_line(&list_name, &input::reason(&e));
+            return false;
+        }
+    };
+    let (entries, malformed) = parse_list(cli, reg, alg, &list_name, &text);
+    if entries.is_empty() {
+        let mut m = list_name;
+        m.extend_from_slice(b": no properly formatted checksum lines found");
+        warn(&m);
+        return false;
+    }
+    let tally = verify_entries(cli, &entries, job, out);
+    if !cli.status {
+        warn_summary(malformed, &tally);
+    }
+    let mut ok = true;
+    if cli.ignore_missing && tally.verified == 0 && tally.read_failures == 0 {
+        let mut m = list_name;
+        m.extend_from_slice(b": no file was verified");
+        warn(&m);
+        ok = false;
+    }
+    ok && tally.read_failures == 0 && tally.mismatches == 0 && !(cli.strict && malformed > 0)
+}
+
+/// The list's name as reported (`standard input` for `-`) and its bytes.
+fn read_list(list: &OsStr) -> (Vec<u8>, io::Result<Vec<u8>>) {
+    if list == "-" {
+        let mut buf = Vec::new();
+        (
+            b"standard input".to_vec(),
+            io::stdin().lock().read_to_end(&mut buf).map(|_| buf),
+        )
+    } else {
+        (name_bytes(list), std::fs::read(list))
+    }
+}
+
+/// The well-formed lines of a list and the number of malformed ones (blank lines and `#`
+/// comments are neither); with `-w` each malformed line is warned.
+fn parse_list<'r>(
+    cli: &Cli,
+    reg: &'r [Algorithm],
+    alg: &'r Algorithm,
+    list_name: &[u8],
+    text: &[u8],
+) -> (Vec<CheckLine<'r>>, usize) {
+    let sep = if cli.zero { b'\0' } else { b'\n' };
+    let mut entries = Vec::new();
+    let mut malformed = 0usize;
+    let body = text.strip_suffix(&[sep]).unwrap_or(text);
+    for (i, raw) in body.split(|&c| c == sep).enumerate() {
+        let trimmed = raw.strip_suffix(b"\r").unwrap_or(raw);
+        if trimmed.is_empty() || trimmed.first() == Some(&b'#') {
+            continue;
+        }
+        match format::parse_check_line(reg, alg, cli.length, raw) {
+            Some(e) => entries.push(e),
+            None => {
+                malformed += 1;
+                if cli.warn {
+                    let mut m = list_name.to_vec();
+                    m.extend_from_slice(
+                        format!(": {}: improperly formatted checksum line", i + 1).as_bytes(),
+                    );
+                    warn(&m);
+                }
+            }
+        }
+    }
+    (entries, malformed)
+}
+
+/// The counts a list's summary reports.
+#[derive(Default)]
+struct Tally {
+    /// Listed files that could not be opened or read.
+    read_failures: usize,
+    /// Files read whose digest did not match.
+    mismatches: usize,
+    /// Files read and compared (matching or not).
+    verified: usize,
+}
+
+/// Hashes every entry's file (in parallel, results in list order) and prints `NAME: OK`,
+/// `NAME: FAILED` or `NAME: FAILED open or read` for each (unless `--status`; `--quiet` drops the
+/// OK lines; `--ignore-missing` skips missing files silently).
+fn verify_entries(
+    cli: &Cli,
+    entries: &[CheckLine<'_>],
+    job: Job<'_>,
+    out: &mut StdoutLock<'_>,
+) -> Tally {
+    let paths: Vec<OsString> = entries.iter().map(|e| os_from_bytes(&e.name)).collect();
+    let refs: Vec<&OsStr> = paths.iter().map(OsString::as_os_str).collect();
+    let pb = progress_bar(total_size(&refs), !cli.status);
+    let job = Job {
+        progress: pb.as_ref(),
+        ..job
+    };
+    let idx: Vec<usize> = (0..entries.len()).collect();
+    let mut tally = Tally::default();
+    run_ordered(
+        &idx,
+        |&i| {
+            let e = &entries[i];
+            let input = if e.name == b"-" {
+                Input::Stdin
+            } else {
+                Input::Path(&paths[i])
+            };
+            match std::fs::metadata(&paths[i]) {
+                Err(err)
+                    if input_is_path(input)
+                        && cli.ignore_missing
+                        && err.kind() == io::ErrorKind::NotFound =>
+                {
+                    None
+                }
+                _ => Some(digest_of(e.alg, e.expected.len(), input, job)),
+            }
+        },
+        |&i, r| {
+            let e = &entries[i];
+            let status = match r {
+                None => return,
+                Some(Err(reason)) => {
+                    tally.read_failures += 1;
+                    let msg = || err_line(&e.name, &reason);
+                    match &pb {
+                        Some(pb) => pb.suspend(msg),
+                        None => msg(),
+                    }
+                    "FAILED open or read"
+                }
+                Some(Ok(d)) if d == e.expected => {
+                    tally.verified += 1;
+                    if cli.quiet {
+                        return;
+                    }
+                    "OK"
+                }
+                Some(Ok(_)) => {
+                    tally.verified += 1;
+                    tally.mismatches += 1;
+                    "FAILED"
+                }
+            };
+            if !cli.status {
+                let mut l = shown_name(&e.name, cli.zero);
+                l.extend_from_slice(b": ");
+                l.extend_from_slice(status.as_bytes());
+                l.push(if cli.zero { b'\0' } else { b'\n' });
+                write_out(out, pb.as_ref(), &l);
+            }
+        },
+    );
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    tally
+}
+
+/// GNU's closing warnings of a list: malformed lines, unreadable files, mismatches.
+fn warn_summary(malformed: usize, tally: &Tally) {
+    let lines = [
+        (
+            malformed,
+            "line is improperly formatted",
+            "lines are improperly formatted",
+        ),
+        (
+            tally.read_failures,
+            "listed file could not be read",
+            "listed files could not be read",
+        ),
+        (
+            tally.mismatches,
+            "computed checksum did NOT match",
+            "computed checksums did NOT match",
+        ),
+    ];
+    for (n, one, many) in lines {
+        if n > 0 {
+            warn(plural(n, one, many).as_bytes());
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! The command line: options, help text and usage errors.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{CommandFactory, Parser, error::ErrorKind};
+
+use crate::algorithms;
+use crate::format;
+use crate::output::name_bytes;
+
+const AFTER_HELP: &str = "\
+With no FILE, or when FILE is -, read standard input.
+
+Output lines are GNU style `HEX  NAME` (names containing a backslash, newline or carriage return
+are escaped and the line starts with a backslash) or, with --tag, BSD style `ALGO (NAME) = HEX`.
+Check mode (-c) reads both styles; untagged lines are checked with the algorithm of -a, tagged
+lines with the one they name.
+
+Parameters (--customization, --function-name, --block-size, --domain) are not part of a
+checksum line: in check mode they apply to every line whose function takes them, as --key-file
+applies to every MAC line.
+
+MACs: with --key-file the MAC is keyed with the file's raw bytes. LeMac and PetitMac without
+--key-file use the all-zero key (the seed tool lemacsum's checksum): that output is a
+NON-CRYPTOGRAPHIC checksum that detects accidental corruption only, never tampering.
+
+Exit status: 0 when every input was hashed (or verified), 1 when any input failed, 2 on usage
+errors.";
+
+/// Print or check checksums with the hashes, XOFs and MACs of the lwc-rs workspace.
+#[derive(Debug, Parser)]
+#[command(name = "lwcsum", version, about, after_help = AFTER_HELP, max_term_width = 100)]
+pub(crate) struct Cli {
+    /// Algorithm (see --list)
+    #[arg(short = 'a', long, value_name = "NAME", default_value = algorithms::DEFAULT)]
+    pub(crate) algorithm: String,
+
+    /// List the algorithms of this build and exit
+    #[arg(long, exclusive = true)]
+    pub(crate) list: bool,
+
+    /// Read checksum lists from the FILEs and check them
+    #[arg(short = 'c', long)]
+    pub(crate) check: bool,
+
+    /// BSD-style output: ALGO (NAME) = HEX
+    #[arg(long, conflicts_with_all = ["check", "no_names"])]
+    pub(crate) tag: bool,
+
+    /// Output length in BYTES, for the functions of variable length (`*` in --list). XOFs give
+    /// a prefix; for KMAC, TupleHash, ParallelHash and Ascon-PrfShort the length is their input
+    /// L, so another length gives an unrelated value
+    #[arg(short = 'l', long, value_name = "BYTES")]
+    pub(crate) length: Option<usize>,
+
+    /// Print the digest only, without the file name
+    #[arg(long, conflicts_with = "check")]
+    pub(crate) no_names: bool,
+
+    /// Write the raw digest bytes (a single input only)
+    #[arg(long, conflicts_with_all = ["check", "tag", "no_names", "zero"])]
+    pub(crate) raw: bool,
+
+    /// End each output line with NUL instead of newline and do not escape names (with -c:
+    /// the lists are NUL-separated too)
+    #[arg(short = 'z', long)]
+    pub(crate) zero: bool,
+
+    /// Key a MAC with the raw bytes of this file
+    #[arg(long, value_name = "FILE")]
+    pub(crate) key_file: Option<PathBuf>,
+
+    /// Customization string S (cSHAKE, KMAC, TupleHash, ParallelHash), C (KT128/KT256) or Z
+    /// (Ascon-CXOF128), as bytes
+    #[arg(long, value_name = "STR", conflicts_with = "customization_hex")]
+    pub(crate) customization: Option<OsString>,
+
+    /// The customization string in hex
+    #[arg(long, value_name = "HEX")]
+    pub(crate) customization_hex: Option<String>,
+
+    /// cSHAKE function name N, as bytes
+    #[arg(long, value_name = "STR", conflicts_with = "function_name_hex")]
+    pub(crate) function_name: Option<OsString>,
+
+    /// The function name in hex
+    #[arg(long, value_name = "HEX")]
+    pub(crate) function_name_hex: Option<String>,
+
+    /// ParallelHash block size B in bytes (default 8192)
+    #[arg(long, value_name = "BYTES")]
+    pub(crate) block_size: Option<usize>,
+
+    /// TurboSHAKE domain separation byte D, 0x01 to 0x7F (default 0x1F; hex with 0x, or decimal)
+    #[arg(long, value_name = "BYTE", value_parser = parse_domain)]
+    pub(crate) domain: Option<u8>,
+
+    /// Read files instead of memory-mapping them
+    #[arg(long)]
+    pub(crate) no_mmap: bool,
+
+    /// Worker threads (default: one per core; RAYON_NUM_THREADS is honoured too)
+    #[arg(long, value_name = "N")]
+    pub(crate) num_threads: Option<usize>,
+
+    /// Check mode: do not print OK for each verified file
+    #[arg(long, requires = "check")]
+    pub(crate) quiet: bool,
+
+    /// Check mode: print nothing, the exit status tells the result
+    #[arg(long, requires = "check")]
+    pub(crate) status: bool,
+
+    /// Check mode: exit non-zero for improperly formatted lines
+    #[arg(long, requires = "check")]
+    pub(crate) strict: bool,
+
+    /// Check mode: warn about each improperly formatted line
+    #[arg(short = 'w', long, requires = "check")]
+    pub(crate) warn: bool,
+
+    /// Check mode: do not fail or report anything for missing files
+    #[arg(long, requires = "check")]
+    pub(crate) ignore_missing: bool,
+
+    /// Files to hash (or, with -c, checksum lists)
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<OsString>,
+}
+
+fn parse_domain(s: &str) -> Result<u8, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u8::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|_| format!("'{s}' is not a byte (0x01 to 0x7F)"))
+}
+
+/// The bytes of `--NAME STR` or `--NAME-hex HEX` (clap lets at most one through).
+pub(crate) fn bytes_option(
+    text: &Option<OsString>,
+    hex: &Option<String>,
+    name: &str,
+) -> Option<Vec<u8>> {
+    match (text, hex) {
+        (Some(s), _) => Some(name_bytes(s)),
+        (None, Some(h)) => Some(
+            format::unhex(h.as_bytes())
+                .unwrap_or_else(|| usage_error(format!("--{name}-hex '{h}' is not hex"))),
+        ),
+        (None, None) => None,
+    }
+}
+
+/// Exits with clap's usage error (status 2) saying `msg`.
+pub(crate) fn usage_error(msg: impl std::fmt::Display) -> ! {
+    Cli::command().error(ErrorKind::InvalidValue, msg).exit()
+}

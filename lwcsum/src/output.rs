@@ -1,0 +1,117 @@
+//! What lwcsum writes: names as bytes, warnings and errors on standard error, output lines, the
+//! progress bar.
+
+use std::ffi::{OsStr, OsString};
+use std::io::{self, IsTerminal, Write};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::format;
+use crate::input::{self, Input};
+
+/// Inputs of at least this many bytes in total get a progress bar (on a terminal only).
+const PROGRESS_MIN: u64 = 256 * 1024 * 1024;
+
+/// File names as bytes, for output.
+#[cfg(unix)]
+pub(crate) fn name_bytes(s: &OsStr) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    s.as_bytes().to_vec()
+}
+
+#[cfg(not(unix))]
+pub(crate) fn name_bytes(s: &OsStr) -> Vec<u8> {
+    s.to_string_lossy().into_owned().into_bytes()
+}
+
+/// Bytes of a file name (from a checksum line) as an OS string.
+#[cfg(unix)]
+pub(crate) fn os_from_bytes(b: &[u8]) -> OsString {
+    use std::os::unix::ffi::OsStrExt;
+    OsStr::from_bytes(b).to_os_string()
+}
+
+#[cfg(not(unix))]
+pub(crate) fn os_from_bytes(b: &[u8]) -> OsString {
+    OsString::from(String::from_utf8_lossy(b).into_owned())
+}
+
+/// Writes `lwcsum: MSG` to standard error.
+pub(crate) fn warn(msg: &[u8]) {
+    let mut e = io::stderr().lock();
+    let _ = e.write_all(b"lwcsum: ");
+    let _ = e.write_all(msg);
+    let _ = e.write_all(b"\n");
+}
+
+/// Writes `lwcsum: NAME: REASON` to standard error.
+pub(crate) fn err_line(name: &[u8], reason: &str) {
+    let mut m = name.to_vec();
+    m.extend_from_slice(b": ");
+    m.extend_from_slice(reason.as_bytes());
+    warn(&m);
+}
+
+/// The total size of the regular files among `names` (for the progress bar).
+pub(crate) fn total_size(names: &[&OsStr]) -> u64 {
+    names
+        .iter()
+        .filter_map(|n| std::fs::metadata(n).ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// A progress bar on standard error for inputs of `total` bytes, when enabled, large enough and
+/// standard error is a terminal.
+pub(crate) fn progress_bar(total: u64, enabled: bool) -> Option<ProgressBar> {
+    if !enabled || total < PROGRESS_MIN || !io::stderr().is_terminal() {
+        return None;
+    }
+    let pb = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta}",
+    ) {
+        pb.set_style(style);
+    }
+    Some(pb)
+}
+
+/// Writes `bytes` to `out` (suspending the progress bar); a write error is reported and returns
+/// `false`; a broken pipe exits quietly with status 1.
+pub(crate) fn write_out(out: &mut impl Write, pb: Option<&ProgressBar>, bytes: &[u8]) -> bool {
+    let mut w = || out.write_all(bytes).and_then(|()| out.flush());
+    let r = match pb {
+        Some(pb) => pb.suspend(w),
+        None => w(),
+    };
+    if let Err(e) = r {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(1);
+        }
+        warn(format!("write error: {}", input::reason(&e)).as_bytes());
+        return false;
+    }
+    true
+}
+
+/// `WARNING: N ONE` or `WARNING: N MANY`.
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("WARNING: {n} {}", if n == 1 { one } else { many })
+}
+
+/// Whether `i` names a file (not standard input).
+pub(crate) fn input_is_path(i: Input<'_>) -> bool {
+    matches!(i, Input::Path(_))
+}
+
+/// A name as check mode prints it: GNU-escaped with a leading backslash when needed.
+pub(crate) fn shown_name(name: &[u8], zero: bool) -> Vec<u8> {
+    if !zero && format::needs_escape(name) {
+        let mut v = vec![b'\\'];
+        v.extend_from_slice(&format::escape(name));
+        v
+    } else {
+        name.to_vec()
+    }
+}
