@@ -11,6 +11,28 @@
 //!
 //! Runners return `Result<(), String>`; the message names the field, the expected and the obtained
 //! value, and [`Failures`] collects the first mismatch of a whole file with its file name and count.
+//!
+//! # Where a test goes
+//!
+//! Every family follows the same rule, so a reader knows where to look and a new algorithm knows
+//! where its tests belong:
+//!
+//! | what | where |
+//! |---|---|
+//! | literal spot vectors (a few official values written into the test; no files, runs under Miri) | `<crate>/tests/spot.rs` |
+//! | the previous trait generation (digest 0.10 / aead 0.5), generic code over it | `<crate>/tests/compat.rs` |
+//! | every backend the CPU has against the portable one, on random inputs | `<crate>/src/hazmat/backends/tests.rs` |
+//! | the official vector files (`LWC_KAT_DIR`), every runner, `SerializableState` | `lwc-tests/tests/<family>_kat.rs` |
+//! | JSON sets: Wycheproof, ACVP, RFC and SP 800-185 JSON | `lwc-tests/tests/<family>_vectors.rs` |
+//! | independent peers on random inputs (RustCrypto crates, pyascon, ...) | `lwc-tests/tests/<family>_diff.rs` |
+//! | constant time, zeroize, bad input (all families) | `lwc-tests/tests/reliability_*.rs` |
+//! | the harness itself, against deliberately broken toys | `lwc-tests/tests/harness.rs` |
+//!
+//! Rules: an expected value is never computed by our own code (an official file, a literal
+//! official vector, or an independent peer); every type implementing `SerializableState` is checked
+//! with [`runners::serializable_state`]; the vector tests run once per backend in CI by forcing it
+//! with `LWC_BACKEND=<name>` ([`force_backend_from_env`]); a test reading a vector file takes the
+//! folder from `LWC_KAT_DIR` and, under `CI`, fails when it is missing.
 
 pub mod json;
 pub mod kat;
