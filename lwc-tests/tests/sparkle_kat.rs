@@ -30,26 +30,15 @@ type Encrypt<'a> = &'a dyn Fn(&[u8], &[u8]) -> Vec<u8>;
 type HashCheck<'a> = &'a dyn Fn(&[u8], &[u8]) -> Result<(), String>;
 type AeadCheck<'a> = &'a dyn Fn(&[u8], &[u8], &[u8], &[u8], &[u8]) -> Result<(), String>;
 
-/// Honours `LWC_SPARKLE_BACKEND` (`portable`, `bmi2`, `avx2` or `avx512`): forces that backend for the whole
-/// test process (`.ci/sparkle.sh` uses it to run every vector on each backend the CPU has).
-/// Panics if the CPU cannot run the requested backend, so a forced run never silently tests another.
+/// Honours `LWC_BACKEND` (`portable`, `x86_bmi`, `x86_avx2`, `x86_avx512`): forces that backend for
+/// the whole test process (`.ci/sparkle.sh` uses it to run every vector on each backend the CPU
+/// has). Panics if the CPU cannot run the requested backend, so a forced run never silently tests
+/// another.
 fn setup() {
-    use lwc_sparkle::hazmat::{BackendKind, force_backend};
-    let Some(name) = std::env::var_os("LWC_SPARKLE_BACKEND") else {
-        return;
-    };
-    let kind = match name.to_str() {
-        Some("portable") => BackendKind::Portable,
-        Some("bmi2") => BackendKind::Bmi2,
-        Some("avx2") => BackendKind::Avx2,
-        Some("avx512") => BackendKind::Avx512,
-        other => panic!("LWC_SPARKLE_BACKEND={other:?}: expected portable, bmi2, avx2 or avx512"),
-    };
-    assert!(
-        force_backend(kind),
-        "backend {kind:?} is not available on this CPU/build"
-    );
-    assert_eq!(lwc_sparkle::hazmat::backend(), kind);
+    use lwc_sparkle::hazmat::{Backend, backend, force_backend};
+    if let Some(forced) = lwc_tests::force_backend_from_env(Backend::ALL, force_backend) {
+        assert_eq!(backend(), forced);
+    }
 }
 
 fn hash_bytes<D: digest::Digest>(msg: &[u8]) -> Vec<u8> {

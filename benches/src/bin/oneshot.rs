@@ -99,7 +99,10 @@ fn registry() -> Vec<Entry> {
         fn bmi() {
             static FORCE: std::sync::Once = std::sync::Once::new();
             FORCE.call_once(|| {
-                lwc_sparkle::hazmat::force_backend(lwc_sparkle::hazmat::BackendKind::Bmi2);
+                use lwc_sparkle::hazmat::{Backend, force_backend};
+                if let Some(&b) = Backend::ALL.iter().find(|b| b.name() == "x86_bmi") {
+                    force_backend(b);
+                }
             });
         }
         fn hash_bmi<D: Digest>(m: &[u8]) -> u8 {
