@@ -22,6 +22,9 @@ pub struct Duplex<
 
 /// What the Schwaemm type does with its duplex (implemented by every [`Duplex`]; the type is
 /// generic over the permutation and rate, which name their duplex type).
+// Reachable: it bounds the hidden associated type `SchwaemmPermutation::Duplex` of a public trait; rustc
+// 1.85 flags it all the same (later versions do not).
+#[allow(unreachable_pub)]
 pub trait SchwaemmDuplex {
     /// The key as capacity words.
     type Key: Clone;

@@ -23,6 +23,9 @@ impl<const N: usize, const SLIM: usize, const BIG: usize> core::fmt::Debug
 
 /// What the Esch and XOEsch cores do with their sponge (implemented by every [`Sponge`]; the
 /// cores are generic over the permutation, which names its sponge type).
+// Reachable: it bounds the hidden associated type `EschPermutation::Sponge` of a public trait; rustc
+// 1.85 flags it all the same (later versions do not).
+#[allow(unreachable_pub)]
 pub trait EschSponge: Clone {
     /// The all-zero state.
     fn new() -> Self;

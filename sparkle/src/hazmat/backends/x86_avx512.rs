@@ -23,9 +23,9 @@
 //! Lanes beyond the branch count carry don't-care values that never reach a used lane. State
 //! words are read and written with 256-bit and 128-bit loads and stores that stay inside them.
 //!
-//! Files: `x86_avx512/permutation.rs` (the vectors, the step, the block loop),
-//! `x86_avx512/step_tables.rs` (the per-step constants), `x86_avx512/esch.rs` (the injection),
-//! `x86_avx512/schwaemm.rs` (Schwaemm's block output and feedback).
+//! Files: `x86_avx512/permutation.rs` (the vectors and the block loop), `x86_avx512/step.rs` (one
+//! step), `x86_avx512/step_tables.rs` (the per-step constants), `x86_avx512/esch.rs` (the
+//! injection), `x86_avx512/schwaemm.rs` (Schwaemm's block output and feedback).
 
 // The intrinsics are safe to call inside `#[target_feature]` functions since Rust 1.87 (this
 // module is compiled only with Rust 1.89 or later, see build.rs), but not in the `unsafe fn`
@@ -39,6 +39,7 @@
 mod esch;
 mod permutation;
 mod schwaemm;
+mod step;
 mod step_tables;
 
 use aead::inout::InOutBuf;

@@ -4,7 +4,8 @@
 
 use core::arch::x86_64::*;
 
-use super::permutation::{Feed, XOR3, permute_blocks};
+use super::permutation::{Feed, permute_blocks};
+use super::step_tables::XOR3;
 
 /// `vpternlogd` truth table of `a ^ (b & c)`.
 const A_XOR_B_AND_C: i32 = 0x78;

@@ -4,7 +4,8 @@
 
 use core::arch::x86_64::*;
 
-use super::permutation::{Feed, XOR3, permute_blocks};
+use super::permutation::{Feed, permute_blocks};
+use super::step_tables::XOR3;
 
 /// Schwaemm's inner message blocks (all but the last): for each block of `4 R` bytes, the output
 /// (input XOR the rate words), then `ρ1` with the plaintext (the input when encrypting, the output

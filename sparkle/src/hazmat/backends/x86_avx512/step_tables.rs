@@ -1,6 +1,10 @@
-//! The constants of each step of the AVX-512 permutation (computed at compile time).
+//! The constants of the AVX-512 code: the tables of each step of the permutation (computed at
+//! compile time), and a `vpternlogd` truth table.
 
 use crate::hazmat::words::RCON;
+
+/// `vpternlogd` truth table of `a ^ b ^ c`.
+pub(super) const XOR3: i32 = 0x96;
 
 /// The per-step constants of the in-place linear layer.
 ///
