@@ -3,35 +3,40 @@
 #   1. the crate tests (all features: also tests/compat.rs, the digest 0.10 / aead 0.5 face) and
 #      all 14 vector files with the portable backend forced at build time
 #      (--cfg sparkle_backend="portable"), so the portable code is tested on every CI target even
-#      where the CPU would pick the AVX2 backend;
-#   2. all vector files again with the BMI2 build of the portable code and with the AVX2 backend
-#      forced at run time (LWC_SPARKLE_BACKEND=bmi2 / avx2), when the CPU has them (the common
-#      stages run what the dispatcher picks: AVX-512 where the CPU has AVX-512F/VL).
+#      where the CPU would pick an x86 backend;
+#   2. all vector files again with each x86 backend forced at run time (LWC_BACKEND=x86_bmi,
+#      x86_avx2, x86_avx512), where the CPU has it (the common stages run what the dispatch picks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+CI_FAMILY=sparkle
+source .ci/lib.sh
 
-summary() { printf '%-34s %s\n' "sparkle: $1" "$2"; }
+kat() { cargo test -q -p lwc-tests --no-default-features --features sparkle --test sparkle_kat; }
 
-t0=$SECONDS
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/sparkle-portable"
-RUSTFLAGS='--cfg sparkle_backend="portable"' cargo test -q -p lwc-sparkle --all-features >/dev/null
-LWC_SPARKLE_BACKEND=portable RUSTFLAGS='--cfg sparkle_backend="portable"' \
-  cargo test -q -p lwc-tests --no-default-features --features sparkle --test sparkle_kat >/dev/null
-summary "portable backend (cfg)" "ok ($((SECONDS - t0)) s)"
-unset CARGO_TARGET_DIR
+# In a subshell: its target directory and RUSTFLAGS stay out of the later steps.
+portable() (
+  export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/sparkle-portable"
+  export RUSTFLAGS='--cfg sparkle_backend="portable"'
+  cargo test -q -p lwc-sparkle --all-features
+  LWC_BACKEND=portable kat
+)
+step "portable backend (cfg)" portable
 
-t1=$SECONDS
-if grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
-  LWC_SPARKLE_BACKEND=bmi2 cargo test -q -p lwc-tests --no-default-features --features sparkle --test sparkle_kat >/dev/null
-  summary "BMI2 backend (run time)" "ok ($((SECONDS - t1)) s)"
-else
-  summary "BMI2 backend (run time)" "skipped: CPU has no BMI2"
-fi
+# has FLAG...: whether the CPU reports every one of the /proc/cpuinfo flags.
+has() {
+  local f
+  for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done
+}
 
-t2=$SECONDS
-if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw bmi2 /proc/cpuinfo 2>/dev/null; then
-  LWC_SPARKLE_BACKEND=avx2 cargo test -q -p lwc-tests --no-default-features --features sparkle --test sparkle_kat >/dev/null
-  summary "AVX2 backend (run time)" "ok ($((SECONDS - t2)) s)"
-else
-  summary "AVX2 backend (run time)" "skipped: CPU has no AVX2/BMI2"
-fi
+forced() { # forced BACKEND FLAG...
+  local backend=$1
+  shift
+  if has "$@"; then
+    LWC_BACKEND=$backend step "$backend backend (run time)" kat
+  else
+    summary "$backend backend (run time)" "skipped: the CPU lacks one of $*"
+  fi
+}
+forced x86_bmi bmi2
+forced x86_avx2 avx2 bmi2
+forced x86_avx512 avx512f avx512vl avx2 bmi2

@@ -1,17 +1,21 @@
-//! Criterion group `sparkle`: lwc-sparkle's Esch, XOEsch and Schwaemm on every backend this CPU
-//! has, side by side in the same run (no Rust peer exists; the C++ seed's callgrind figures are
-//! in the crate README and `benches/sparkle_callgrind.sh` prints ours).
+//! Criterion groups of lwc-sparkle, every backend this CPU has side by side in the same run (no
+//! Rust peer exists; the C++ seed's callgrind figures are in `sparkle/PERFORMANCE.md`, ours come
+//! from `oneshot` / `report --callgrind`):
 //!
-//! Bench ids are `<algorithm>/lwc-<backend>/<bytes>`; the backend is switched with the hidden
-//! `hazmat::force_backend` (process-wide, benches run one at a time). `lwc-avx512` (what the
-//! run-time dispatch picks on an AVX-512 CPU), `lwc-avx2` (what it picks on an AVX2 CPU) and
-//! `lwc-portable` run at every size; `lwc-bmi2` only at 4 KiB, the size of the issue's
-//! SIMD-vs-portable target. The report uses `lwc-portable` as the baseline.
+//! * `sparkle`: Esch, XOEsch and Schwaemm. Bench ids are `<algorithm>/lwc-<backend>/<bytes>`
+//!   (`<backend>` is `hazmat::Backend`'s name); the backend is switched with the hidden
+//!   `hazmat::force_backend` (process-wide, benches run one at a time). `lwc-x86_avx512` (what the
+//!   run-time dispatch picks on an AVX-512 CPU), `lwc-x86_avx2` (what it picks on an AVX2 CPU) and
+//!   `lwc-portable` run at every size; `lwc-x86_bmi` only at 4 KiB, the size of the
+//!   SIMD-vs-portable target. The report uses `lwc-portable` as the baseline.
+//! * `sparkle_permutation`: the slim permutations alone (one call on a state in memory), per
+//!   backend: `<permutation>-slim/lwc-<backend>`; divide by the step count (7, 7, 8) for the time
+//!   per step. Not part of the report (its throughput is the state size).
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use lwc_sparkle::hazmat::{BackendKind, force_backend};
+use lwc_sparkle::hazmat::{Backend, Sparkle256, Sparkle384, Sparkle512, force_backend};
 use lwc_sparkle::{
     AeadInOut, Digest, Esch256, Esch384, ExtendableOutput, KeyInit, Schwaemm128_128,
     Schwaemm192_192, Schwaemm256_128, Schwaemm256_256, XoEsch256, XoEsch384, XofReader,
@@ -34,17 +38,15 @@ fn aead<A: KeyInit + AeadInOut>(
 }
 
 fn bench(c: &mut Criterion) {
+    let chosen = lwc_sparkle::hazmat::backend();
     let mut g = c.benchmark_group("sparkle");
-    for (kind, backend) in [
-        (BackendKind::Avx512, "lwc-avx512"),
-        (BackendKind::Avx2, "lwc-avx2"),
-        (BackendKind::Bmi2, "lwc-bmi2"),
-        (BackendKind::Portable, "lwc-portable"),
-    ] {
+    // The most preferred backend first, as before.
+    for &kind in Backend::ALL.iter().rev() {
         if !force_backend(kind) {
             continue;
         }
-        let sizes: &[usize] = if matches!(kind, BackendKind::Bmi2) {
+        let backend = &format!("lwc-{kind}");
+        let sizes: &[usize] = if kind.name() == "x86_bmi" {
             &[4096]
         } else {
             SIZES
@@ -99,7 +101,37 @@ fn bench(c: &mut Criterion) {
         }
     }
     g.finish();
+    force_backend(chosen);
 }
 
-criterion_group!(benches, bench);
+/// The slim permutations alone on every backend.
+fn permutations(c: &mut Criterion) {
+    let chosen = lwc_sparkle::hazmat::backend();
+    let mut g = c.benchmark_group("sparkle_permutation");
+    for &kind in Backend::ALL.iter().rev() {
+        if !force_backend(kind) {
+            continue;
+        }
+        let backend = format!("lwc-{kind}");
+        g.throughput(Throughput::Bytes(32));
+        g.bench_function(BenchmarkId::new("Sparkle256-slim", &backend), |b| {
+            let mut s = [1u32; 8];
+            b.iter(|| Sparkle256::slim(black_box(&mut s)));
+        });
+        g.throughput(Throughput::Bytes(48));
+        g.bench_function(BenchmarkId::new("Sparkle384-slim", &backend), |b| {
+            let mut s = [1u32; 12];
+            b.iter(|| Sparkle384::slim(black_box(&mut s)));
+        });
+        g.throughput(Throughput::Bytes(64));
+        g.bench_function(BenchmarkId::new("Sparkle512-slim", &backend), |b| {
+            let mut s = [1u32; 16];
+            b.iter(|| Sparkle512::slim(black_box(&mut s)));
+        });
+    }
+    g.finish();
+    force_backend(chosen);
+}
+
+criterion_group!(benches, bench, permutations);
 criterion_main!(benches);

@@ -1,7 +1,7 @@
 //! SIMD / dispatched backends ≡ portable backend, through the public hazmat hooks:
 //! * Keccak: `hazmat::f1600` / `p1600_12` (dispatched) and the four-state `f1600_x4` /
 //!   `p1600_12_x4` (AVX2) against `hazmat::portable_permute`.
-//! * Sparkle: every available `BackendKind` forced with `hazmat::force_backend` against
+//! * Sparkle: every available `hazmat::Backend` forced with `hazmat::force_backend` against
 //!   `Portable`, on the permutations and on Esch256 / Schwaemm256-128.
 //! * Ascon and LeMac have no run-time hook to force the portable path (their portable code is
 //!   selected with `--cfg lwc_force_portable` at build time; the modes are fuzzed by the other
@@ -48,7 +48,7 @@ fn sparkle(inp: &mut Input<'_>) {
     use aead::{AeadInOut, KeyInit};
     use digest::Digest;
     use lwc_sparkle::hazmat::{
-        BackendKind, Sparkle256, Sparkle384, Sparkle512, backend, force_backend,
+        Backend, Sparkle256, Sparkle384, Sparkle512, backend, force_backend,
     };
     let words: Vec<u32> = (0..16)
         .map(|_| u32::from_le_bytes(inp.array::<4>()))
@@ -77,11 +77,11 @@ fn sparkle(inp: &mut Input<'_>) {
         (s256, s384, s512, h, buf, tag)
     };
     let chosen = backend();
-    assert!(force_backend(BackendKind::Portable));
+    assert!(force_backend(Backend::Portable));
     let want = run();
-    for k in [BackendKind::Bmi2, BackendKind::Avx2] {
+    for &k in &Backend::ALL[1..] {
         if force_backend(k) {
-            assert!(run() == want, "Sparkle backend {k:?} != portable");
+            assert!(run() == want, "Sparkle backend {k} != portable");
         }
     }
     force_backend(chosen);

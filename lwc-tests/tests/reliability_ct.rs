@@ -377,7 +377,7 @@ fn backends_in_use() {
     }
     #[cfg(feature = "sparkle")]
     {
-        line += &format!(" sparkle={:?}", lwc_sparkle::hazmat::backend());
+        line += &format!(" sparkle={}", lwc_sparkle::hazmat::backend());
     }
     #[cfg(feature = "lemac")]
     {

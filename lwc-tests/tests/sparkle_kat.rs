@@ -30,26 +30,15 @@ type Encrypt<'a> = &'a dyn Fn(&[u8], &[u8]) -> Vec<u8>;
 type HashCheck<'a> = &'a dyn Fn(&[u8], &[u8]) -> Result<(), String>;
 type AeadCheck<'a> = &'a dyn Fn(&[u8], &[u8], &[u8], &[u8], &[u8]) -> Result<(), String>;
 
-/// Honours `LWC_SPARKLE_BACKEND` (`portable`, `bmi2`, `avx2` or `avx512`): forces that backend for the whole
-/// test process (`.ci/sparkle.sh` uses it to run every vector on each backend the CPU has).
-/// Panics if the CPU cannot run the requested backend, so a forced run never silently tests another.
+/// Honours `LWC_BACKEND` (`portable`, `x86_bmi`, `x86_avx2`, `x86_avx512`): forces that backend for
+/// the whole test process (`.ci/sparkle.sh` uses it to run every vector on each backend the CPU
+/// has). Panics if the CPU cannot run the requested backend, so a forced run never silently tests
+/// another.
 fn setup() {
-    use lwc_sparkle::hazmat::{BackendKind, force_backend};
-    let Some(name) = std::env::var_os("LWC_SPARKLE_BACKEND") else {
-        return;
-    };
-    let kind = match name.to_str() {
-        Some("portable") => BackendKind::Portable,
-        Some("bmi2") => BackendKind::Bmi2,
-        Some("avx2") => BackendKind::Avx2,
-        Some("avx512") => BackendKind::Avx512,
-        other => panic!("LWC_SPARKLE_BACKEND={other:?}: expected portable, bmi2, avx2 or avx512"),
-    };
-    assert!(
-        force_backend(kind),
-        "backend {kind:?} is not available on this CPU/build"
-    );
-    assert_eq!(lwc_sparkle::hazmat::backend(), kind);
+    use lwc_sparkle::hazmat::{Backend, backend, force_backend};
+    if let Some(forced) = lwc_tests::force_backend_from_env(Backend::ALL, force_backend) {
+        assert_eq!(backend(), forced);
+    }
 }
 
 fn hash_bytes<D: digest::Digest>(msg: &[u8]) -> Vec<u8> {
@@ -606,6 +595,100 @@ fn schwaemm256_256_extra_txt() {
         "sparkle/schwaemm256_256_extra.txt",
         &runners::aead::<Schwaemm256_256>,
         120,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// `SerializableState` of every type that implements it (the hashes and XOFs, buffered and core):
+// serialized at every split point, restored, continued, against the official outputs (literals from
+// the vector files; with `LWC_KAT_DIR`, also every 61st entry of each hash and XOF file).
+
+fn digest_of<D: digest::Digest>(h: D) -> Vec<u8> {
+    h.finalize().to_vec()
+}
+
+fn xof_of<X: ExtendableOutput>(x: X, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; n];
+    x.finalize_xof().read(&mut out);
+    out
+}
+
+/// `serializable_state` on the buffered type `T` (whose state is its core's, `EschCore` or
+/// `XoEschCore`, followed by the buffer's, so both serializations are exercised).
+fn serializable<T>(finish: &dyn Fn(T) -> Vec<u8>, msg: &[u8], expected: &[u8]) -> Result<(), String>
+where
+    T: Default + Update + digest::common::hazmat::SerializableState,
+{
+    runners::serializable_state(&T::default, finish, msg, expected)
+}
+
+#[test]
+fn serializable_state_spot() {
+    setup();
+    let r = |n| ramp(0, n);
+    serializable::<Esch256>(
+        &digest_of,
+        &r(33),
+        &unhex("DCCFEADCDD16AB5859EE571A2A669EDFF5581E2093BA3B979B73A9D73D848B27"),
+    )
+    .unwrap_or_else(|e| panic!("Esch256: {e}"));
+    serializable::<Esch384>(
+        &digest_of,
+        &r(19),
+        &unhex("9BDAE620ED161D577E699A759776696D8895DC43E711D53EDFFD8F452BB224C88ABF26DC62A3278BD7731516347E535E"),
+    )
+    .unwrap_or_else(|e| panic!("Esch384: {e}"));
+    serializable::<XoEsch256>(
+        &|x| xof_of(x, 17),
+        &r(15),
+        &unhex("57ACA5B66DD4FFBE7B2631053BDBE0B3AD"),
+    )
+    .unwrap_or_else(|e| panic!("XoEsch256: {e}"));
+    serializable::<XoEsch384>(
+        &|x| xof_of(x, 48),
+        &r(19),
+        &unhex("E6222C519D79B5F1763009C9D65A88AB00D178F2DFAC2376635E74FEED7DB16DE6BD8DC3C35930947E982FA2FFF8C7F1"),
+    )
+    .unwrap_or_else(|e| panic!("XoEsch384: {e}"));
+}
+
+/// Every 61st entry of a hash or XOF file through `serializable_state`.
+fn serializable_file(rel: &str, check: HashCheck<'_>, min: usize) {
+    let Some(text) = kat::read(rel) else { return };
+    let mut f = Failures::new(rel);
+    for r in parse(&text).into_iter().step_by(61) {
+        f.check(r.num("Count"), check(&r.hex("Msg"), &r.hex("MD")));
+    }
+    f.finish(min);
+}
+
+#[test]
+fn serializable_state_files() {
+    setup();
+    serializable_file(
+        "sparkle/esch256.txt",
+        &|m, md| serializable::<Esch256>(&digest_of, m, md),
+        17,
+    );
+    serializable_file(
+        "sparkle/esch384.txt",
+        &|m, md| serializable::<Esch384>(&digest_of, m, md),
+        17,
+    );
+    serializable_file(
+        "sparkle/xoesch256.txt",
+        &|m, md| serializable::<XoEsch256>(&|x| xof_of(x, md.len()), m, md),
+        17,
+    );
+    serializable_file(
+        "sparkle/xoesch384.txt",
+        &|m, md| serializable::<XoEsch384>(&|x| xof_of(x, md.len()), m, md),
+        17,
+    );
+    serializable_file(
+        "sparkle/xoesch256_extra.txt",
+        &|m, md| serializable::<XoEsch256>(&|x| xof_of(x, md.len()), m, md),
+        2,
     );
 }
 

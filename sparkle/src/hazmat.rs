@@ -1,4 +1,4 @@
-//! The raw Sparkle permutations, with their backends side by side.
+//! The raw Sparkle permutations, and the backends they run on.
 //!
 //! **Hazardous**: these are building blocks, not finished constructions. Use [`crate::Esch256`],
 //! [`crate::XoEsch256`] or [`crate::Schwaemm256_128`] (and siblings) unless you are building a new
@@ -15,39 +15,184 @@
 //! Sparkle256::slim(&mut state);
 //! assert_eq!(state[0], 0x55ce325e);
 //! ```
+//!
+//! # Backends
+//!
+//! Every permutation call of a process (and the modes' block loops) runs on one [`Backend`],
+//! chosen on first use as the fastest one this CPU supports ([`backend`] says which). The cfgs
+//! `--cfg sparkle_backend="portable"` and `--cfg lwc_force_portable` (and Miri) compile only the
+//! portable backend.
 
 pub(crate) mod backends;
+pub(crate) mod duplex;
+pub(crate) mod sponge;
+pub(crate) mod words;
 
-use backends::{Backend, Job, dispatch};
+use core::fmt;
 
-pub use backends::BackendKind;
+use digest::array::ArraySize;
+use digest::consts::{U16, U24, U32, U48, U64};
 
-/// The backend every permutation call of this process uses, chosen once at run time: AVX-512
-/// (AVX-512F/VL, built with Rust 1.89 or later) where the CPU has it, else AVX2, else the portable
-/// code compiled with BMI2 where available, else portable. The cfgs `sparkle_backend="portable"`
-/// and `lwc_force_portable` (and Miri) force portable at build time.
+use backends::{Permute, dispatch};
+
+/// A backend the permutation (and the modes' hot loops) can run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Backend {
+    /// Plain Rust, compiled for the build target. Always available.
+    Portable,
+    /// The portable code compiled with BMI2 (a three-operand rotate): x86 and x86_64 with BMI2.
+    #[cfg(sparkle_x86)]
+    X86Bmi,
+    /// All branches in two AVX2 vectors: x86 and x86_64 with AVX2 and BMI2 (Sparkle256 runs the
+    /// BMI2 scalar code here, which is faster for four branches).
+    #[cfg(sparkle_x86)]
+    X86Avx2,
+    /// All branches in two 256-bit vectors with AVX-512F/VL's one-instruction rotations and
+    /// three-input logic, and the modes' inner blocks with the state kept in them: x86_64 with
+    /// AVX-512F, AVX-512VL, AVX2 and BMI2 (compiled in with Rust 1.89 or later).
+    #[cfg(sparkle_avx512)]
+    X86Avx512,
+}
+
+impl Backend {
+    /// Every backend compiled into this build: `Portable` first, then in ascending order of
+    /// preference (the one detection picks first, the fastest, last).
+    pub const ALL: &'static [Backend] = &[
+        Backend::Portable,
+        #[cfg(sparkle_x86)]
+        Backend::X86Bmi,
+        #[cfg(sparkle_x86)]
+        Backend::X86Avx2,
+        #[cfg(sparkle_avx512)]
+        Backend::X86Avx512,
+    ];
+
+    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
+    /// `"x86_avx2"`, `"x86_avx512"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable",
+            #[cfg(sparkle_x86)]
+            Backend::X86Bmi => "x86_bmi",
+            #[cfg(sparkle_x86)]
+            Backend::X86Avx2 => "x86_avx2",
+            #[cfg(sparkle_avx512)]
+            Backend::X86Avx512 => "x86_avx512",
+        }
+    }
+
+    /// Whether this CPU can run it (run-time detection, cached; `Portable`: always true).
+    #[must_use]
+    pub fn is_supported(self) -> bool {
+        backends::is_supported(self)
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The backend every call of this process uses: chosen once, on first use, as the fastest
+/// backend this CPU supports (or the one forced with `force_backend`).
 #[must_use]
-pub fn backend() -> BackendKind {
+pub fn backend() -> Backend {
     backends::chosen()
 }
 
-/// Forces backend `kind` for the whole process if the CPU supports it (returns whether it did).
-///
-/// Meant for benchmarks and tests that compare backends in one run; all backends compute the
-/// same function.
+/// Makes every later call of this process use `backend`, if the CPU supports it; returns whether
+/// it did. For tests and benchmarks that compare backends in one process (all compute the same
+/// function).
 #[doc(hidden)]
-pub fn force_backend(kind: BackendKind) -> bool {
-    backends::force(kind)
+pub fn force_backend(backend: Backend) -> bool {
+    backends::force(backend)
 }
 
-struct Perm<'a, const N: usize, const STEPS: usize>(&'a mut [u32; N]);
+/// The sealed supertrait of the construction parameter traits ([`EschPermutation`],
+/// [`SchwaemmPermutation`]): implemented for the three permutations only.
+pub(crate) mod sealed {
+    /// Implemented for [`Sparkle256`](super::Sparkle256), [`Sparkle384`](super::Sparkle384) and
+    /// [`Sparkle512`](super::Sparkle512) only.
+    pub trait Sealed {}
+}
 
-impl<const N: usize, const STEPS: usize> Job for Perm<'_, N, STEPS> {
-    type Output = ();
-    #[inline(always)]
-    fn run<B: Backend>(self, b: B) {
-        b.sparkle::<N, STEPS>(self.0);
-    }
+/// A permutation Esch and XOEsch are defined on: [`Sparkle384`] (Esch256, XOEsch256) and
+/// [`Sparkle512`] (Esch384, XOEsch384). The parameter of the generic cores
+/// [`EschCore`](crate::block_api::EschCore), [`XoEschCore`](crate::block_api::XoEschCore) and
+/// [`XoEschReaderCore`](crate::block_api::XoEschReaderCore); sealed.
+pub trait EschPermutation: sealed::Sealed + 'static {
+    /// Esch's digest size on this permutation: 32 bytes (Esch256), 48 bytes (Esch384).
+    type DigestSize: ArraySize;
+    /// The size of a serialized Esch or XOEsch core: the whole state, little-endian words (48 or
+    /// 64 bytes).
+    type StateSize: ArraySize;
+    /// The sponge: the state and the operations of Esch and XOEsch on it.
+    #[doc(hidden)]
+    type Sponge: sponge::EschSponge;
+    /// The name of Esch on this permutation.
+    #[doc(hidden)]
+    const ESCH: &'static str;
+    /// The name of XOEsch on this permutation.
+    #[doc(hidden)]
+    const XOESCH: &'static str;
+}
+
+impl EschPermutation for Sparkle384 {
+    type DigestSize = U32;
+    type StateSize = U48;
+    type Sponge = sponge::Sponge<12, 7, 11>;
+    const ESCH: &'static str = "Esch256";
+    const XOESCH: &'static str = "XOEsch256";
+}
+
+impl EschPermutation for Sparkle512 {
+    type DigestSize = U48;
+    type StateSize = U64;
+    type Sponge = sponge::Sponge<16, 8, 12>;
+    const ESCH: &'static str = "Esch384";
+    const XOESCH: &'static str = "XOEsch384";
+}
+
+/// A permutation and rate (in bytes, also the nonce size) Schwaemm is defined with:
+/// [`Sparkle256`] with 16 (Schwaemm128-128), [`Sparkle384`] with 32 (Schwaemm256-128) and 24
+/// (Schwaemm192-192), [`Sparkle512`] with 32 (Schwaemm256-256). The parameters of the generic
+/// [`Schwaemm`](crate::aead::Schwaemm); sealed.
+pub trait SchwaemmPermutation<Rate: ArraySize>: sealed::Sealed + 'static {
+    /// The capacity in bytes: the key and tag size.
+    type Capacity: ArraySize;
+    /// The duplex: the key words and the whole computation of a tag.
+    #[doc(hidden)]
+    type Duplex: duplex::SchwaemmDuplex;
+    /// The instance's name, as the type alias spells it (`Schwaemm256_128`).
+    #[doc(hidden)]
+    const NAME: &'static str;
+}
+
+impl SchwaemmPermutation<U16> for Sparkle256 {
+    type Capacity = U16;
+    type Duplex = duplex::Duplex<8, 4, 4, 7, 10>;
+    const NAME: &'static str = "Schwaemm128_128";
+}
+
+impl SchwaemmPermutation<U32> for Sparkle384 {
+    type Capacity = U16;
+    type Duplex = duplex::Duplex<12, 8, 4, 7, 11>;
+    const NAME: &'static str = "Schwaemm256_128";
+}
+
+impl SchwaemmPermutation<U24> for Sparkle384 {
+    type Capacity = U24;
+    type Duplex = duplex::Duplex<12, 6, 6, 7, 11>;
+    const NAME: &'static str = "Schwaemm192_192";
+}
+
+impl SchwaemmPermutation<U32> for Sparkle512 {
+    type Capacity = U32;
+    type Duplex = duplex::Duplex<16, 8, 8, 8, 12>;
+    const NAME: &'static str = "Schwaemm256_256";
 }
 
 macro_rules! permutation {
@@ -69,20 +214,22 @@ macro_rules! permutation {
             /// The slim permutation (the specification's smaller step count).
             #[inline]
             pub fn slim(state: &mut [u32; $words]) {
-                dispatch(Perm::<$words, $slim>(state));
+                dispatch(Permute::<$words, $slim>(state));
             }
 
             /// The big permutation (the specification's larger step count).
             #[inline]
             pub fn big(state: &mut [u32; $words]) {
-                dispatch(Perm::<$words, $big>(state));
+                dispatch(Permute::<$words, $big>(state));
             }
 
             /// The permutation with `steps` steps (portable code; step `s` uses constant `C[s mod 8]`).
             pub fn permute(state: &mut [u32; $words], steps: usize) {
-                backends::portable::sparkle_steps(state, steps);
+                backends::sparkle_steps(state, steps);
             }
         }
+
+        impl sealed::Sealed for $name {}
     };
 }
 
@@ -100,121 +247,3 @@ permutation!(
     /// Schwaemm256-256).
     Sparkle512, 16, 8, 12
 );
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The documented ways to force the portable backend (Miri, `--cfg lwc_force_portable`,
-    /// `--cfg sparkle_backend="portable"`) leave only the portable backend; without them an x86 CPU
-    /// gets the dispatcher (CI runs this both ways).
-    #[test]
-    fn forcing_cfgs_are_honoured() {
-        let forced = cfg!(any(
-            miri,
-            lwc_force_portable,
-            sparkle_backend = "portable",
-            not(any(target_arch = "x86", target_arch = "x86_64"))
-        ));
-        if forced {
-            assert_eq!(backend(), BackendKind::Portable);
-            for k in [BackendKind::Bmi2, BackendKind::Avx2, BackendKind::Avx512] {
-                assert!(
-                    !force_backend(k),
-                    "{k:?} available in a portable-only build"
-                );
-            }
-        }
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if !forced {
-            assert!(force_backend(BackendKind::Portable));
-            assert_eq!(backend(), BackendKind::Portable);
-            let bmi2 = std::is_x86_feature_detected!("bmi2");
-            assert_eq!(force_backend(BackendKind::Bmi2), bmi2);
-        }
-    }
-
-    fn le(words: &[u32]) -> [u8; 64] {
-        let mut out = [0u8; 64];
-        for (o, w) in out.chunks_exact_mut(4).zip(words) {
-            o.copy_from_slice(&w.to_le_bytes());
-        }
-        out
-    }
-
-    // Self-check values from ../shared/notes/sparkle.md section 3.3 (model, confirmed against rweather's C).
-    #[test]
-    fn zero_state() {
-        let mut s = [0u32; 8];
-        Sparkle256::slim(&mut s);
-        assert_eq!(
-            le(&s)[..32],
-            hex_literal::hex!("5E32CE55527699B650F0533A366F54497B2DC386DBB844EE45B3A55D1FAF7257")
-        );
-        let mut s = [0u32; 8];
-        Sparkle256::big(&mut s);
-        assert_eq!(
-            le(&s)[..32],
-            hex_literal::hex!("7ED456C031AF461CBE53B3BF8A114CEB569BAB606A87FC0F81861D8CB2D026D6")
-        );
-        let mut s = [0u32; 12];
-        Sparkle384::slim(&mut s);
-        assert_eq!(
-            le(&s)[..48],
-            hex_literal::hex!(
-                "7968F94D332C7C8C4A6B2382D74D4F90E830A0D6AA093BF034BBC3C4F9DF63F0FFCEF961FA1FC28E0F37DF93E2F1AC83"
-            )
-        );
-        let mut s = [0u32; 12];
-        Sparkle384::big(&mut s);
-        assert_eq!(
-            le(&s)[..48],
-            hex_literal::hex!(
-                "25BFC2F355DD53FC0654D6CA17F9AF9E8C64A53F48F2A2E1EEFC41583C7E933A442CF761DA73662BA5198416226B9EFF"
-            )
-        );
-        let mut s = [0u32; 16];
-        Sparkle512::slim(&mut s);
-        assert_eq!(
-            le(&s),
-            hex_literal::hex!(
-                "47079EE474E39E9542EEDD6033FD351B97A62956420BA6D66492B6D2AD3D9FE8EA9C6A5F91EB1529255850FF01C4A5ED82798D09A0B02BC6EBD3A15A01C08500"
-            )
-        );
-        let mut s = [0u32; 16];
-        Sparkle512::big(&mut s);
-        assert_eq!(
-            le(&s),
-            hex_literal::hex!(
-                "4005224EA9A4C139EC0751B8DE6955D91E71087EB1991924D676F53C7B5906DC68742EFB4D38F1B7F6BB41A8D0169379F019A57FE7C86A0BE5DEC146C8FA2EB6"
-            )
-        );
-    }
-
-    #[test]
-    fn counting_state() {
-        let mut s: [u32; 8] = core::array::from_fn(|k| k as u32);
-        Sparkle256::slim(&mut s);
-        assert_eq!(
-            le(&s)[..32],
-            hex_literal::hex!("E511ECDBF54D89CA6221F596EAB07CACF222978BF4BCAD4FA5FCE77005F2BD3C")
-        );
-        let mut s: [u32; 12] = core::array::from_fn(|k| k as u32);
-        Sparkle384::slim(&mut s);
-        assert_eq!(
-            le(&s)[..48],
-            hex_literal::hex!(
-                "D060E9421B763481D5239D0993D81B1EAEBB57E593AAA3D5EB65C982C6197128894D5EB1D78FA577B2C2003205982FD8"
-            )
-        );
-    }
-
-    #[test]
-    fn run_time_step_count_matches() {
-        let mut a: [u32; 16] = core::array::from_fn(|k| (k as u32).wrapping_mul(0x9E3779B9));
-        let mut b = a;
-        Sparkle512::big(&mut a);
-        Sparkle512::permute(&mut b, 12);
-        assert_eq!(a, b);
-    }
-}

@@ -5,7 +5,7 @@
 //! *not* an extension of Esch output. The reader hands out 16 bytes per block and runs the slim
 //! permutation before every block after the first.
 
-use core::fmt;
+use core::{fmt, marker::PhantomData};
 
 use digest::{
     CollisionResistance, HashMarker, Reset,
@@ -14,120 +14,188 @@ use digest::{
         UpdateCore, XofReaderCore,
     },
     common::hazmat::{DeserializeStateError, SerializableState, SerializedState},
-    consts::{U16, U24, U48, U64},
+    consts::{U16, U24},
 };
 
-use crate::hash::{
-    Absorb, Perm, RATE, absorb_last, as_arrays, deserialize_words, rate_bytes, serialize_words,
-};
-use crate::hazmat::backends::dispatch;
+use crate::hash::as_arrays;
+use crate::hazmat::sponge::EschSponge;
+use crate::hazmat::words::RATE;
+use crate::hazmat::{EschPermutation, Sparkle384, Sparkle512};
 
-macro_rules! xoesch {
-    (
-        $(#[$doc:meta])* $name:ident, $core:ident,
-        $(#[$rdoc:meta])* $reader:ident, $reader_core:ident,
-        $alg:literal, $words:literal, $slim:literal, $big:literal, $ser:ty, $cr:ty
-    ) => {
-        #[doc = concat!("Block-level core of [`", stringify!($name), "`] (use the buffered type instead).")]
-        #[derive(Clone)]
-        pub struct $core {
-            state: [u32; $words],
-        }
+/// XOEsch's domain constants of the last block: padded, full.
+const DOMAIN: (u32, u32) = (5, 6);
 
-        #[doc = concat!("Block-level core of [`", stringify!($reader), "`] (use the buffered type instead).")]
-        #[derive(Clone)]
-        pub struct $reader_core {
-            state: [u32; $words],
-            started: bool,
-        }
-
-        impl Default for $core {
-            #[inline]
-            fn default() -> Self {
-                Self { state: [0; $words] }
-            }
-        }
-
-        impl HashMarker for $core {}
-
-        impl BlockSizeUser for $core {
-            type BlockSize = U16;
-        }
-
-        impl BufferKindUser for $core {
-            type BufferKind = Lazy;
-        }
-
-        impl UpdateCore for $core {
-            #[inline]
-            fn update_blocks(&mut self, blocks: &[Block<Self>]) {
-                dispatch(Absorb::<$words, $slim> { state: &mut self.state, blocks: as_arrays(blocks) });
-            }
-        }
-
-        impl ExtendableOutputCore for $core {
-            type ReaderCore = $reader_core;
-
-            fn finalize_xof_core(&mut self, buffer: &mut Buffer<Self>) -> $reader_core {
-                let len = buffer.get_pos();
-                let block: [u8; RATE] = buffer.pad_with_zeros().into();
-                let mut state = self.state;
-                absorb_last::<$words, $big>(&mut state, &block, len, 5, 6);
-                $reader_core { state, started: false }
-            }
-        }
-
-        impl BlockSizeUser for $reader_core {
-            type BlockSize = U16;
-        }
-
-        impl XofReaderCore for $reader_core {
-            #[inline]
-            fn read_block(&mut self) -> Block<Self> {
-                if self.started {
-                    dispatch(Perm::<$words, $slim>(&mut self.state));
-                }
-                self.started = true;
-                rate_bytes(&self.state).into()
-            }
-        }
-
-        impl Reset for $core {
-            #[inline]
-            fn reset(&mut self) {
-                self.state = [0; $words];
-            }
-        }
-
-        impl AlgorithmName for $core {
-            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str($alg)
-            }
-        }
-
-        wiped_state!($core);
-        wiped_state!($reader_core);
-        serializable_state!($core, $ser);
-
-        digest::buffer_xof!(
-            $(#[$doc])*
-            pub struct $name($core);
-            impl: XofHasherTraits;
-            $(#[$rdoc])*
-            pub struct $reader($reader_core);
-            impl: XofReaderTraits;
-        );
-
-        impl CollisionResistance for $name {
-            type CollisionResistance = $cr;
-        }
-
-        #[cfg(feature = "zeroize")]
-        impl zeroize::ZeroizeOnDrop for $name {}
-    };
+/// Block-level core of XOEsch on the permutation `P` ([`XoEsch256`] on [`Sparkle384`],
+/// [`XoEsch384`] on [`Sparkle512`]; use those buffered types instead).
+pub struct XoEschCore<P: EschPermutation> {
+    sponge: P::Sponge,
+    permutation: PhantomData<P>,
 }
 
-xoesch!(
+/// Block-level core of the output reader of XOEsch on the permutation `P` (use the buffered
+/// [`XoEsch256Reader`] or [`XoEsch384Reader`] instead).
+pub struct XoEschReaderCore<P: EschPermutation> {
+    sponge: P::Sponge,
+    started: bool,
+    permutation: PhantomData<P>,
+}
+
+/// Block-level core of [`XoEsch256`].
+pub type XoEsch256Core = XoEschCore<Sparkle384>;
+/// Block-level core of [`XoEsch384`].
+pub type XoEsch384Core = XoEschCore<Sparkle512>;
+/// Block-level core of [`XoEsch256Reader`].
+pub type XoEsch256ReaderCore = XoEschReaderCore<Sparkle384>;
+/// Block-level core of [`XoEsch384Reader`].
+pub type XoEsch384ReaderCore = XoEschReaderCore<Sparkle512>;
+
+impl<P: EschPermutation> Clone for XoEschCore<P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Self {
+            sponge: self.sponge.clone(),
+            permutation: PhantomData,
+        }
+    }
+}
+
+impl<P: EschPermutation> Clone for XoEschReaderCore<P> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Self {
+            sponge: self.sponge.clone(),
+            started: self.started,
+            permutation: PhantomData,
+        }
+    }
+}
+
+impl<P: EschPermutation> Default for XoEschCore<P> {
+    #[inline]
+    fn default() -> Self {
+        Self {
+            sponge: EschSponge::new(),
+            permutation: PhantomData,
+        }
+    }
+}
+
+impl<P: EschPermutation> HashMarker for XoEschCore<P> {}
+
+impl<P: EschPermutation> BlockSizeUser for XoEschCore<P> {
+    type BlockSize = U16;
+}
+
+impl<P: EschPermutation> BufferKindUser for XoEschCore<P> {
+    type BufferKind = Lazy;
+}
+
+impl<P: EschPermutation> UpdateCore for XoEschCore<P> {
+    #[inline]
+    fn update_blocks(&mut self, blocks: &[Block<Self>]) {
+        self.sponge.absorb(as_arrays(blocks));
+    }
+}
+
+impl<P: EschPermutation> ExtendableOutputCore for XoEschCore<P> {
+    type ReaderCore = XoEschReaderCore<P>;
+
+    fn finalize_xof_core(&mut self, buffer: &mut Buffer<Self>) -> XoEschReaderCore<P> {
+        let len = buffer.get_pos();
+        let block: [u8; RATE] = buffer.pad_with_zeros().into();
+        let mut sponge = self.sponge.clone();
+        sponge.absorb_last(&block, len, DOMAIN.0, DOMAIN.1);
+        XoEschReaderCore {
+            sponge,
+            started: false,
+            permutation: PhantomData,
+        }
+    }
+}
+
+impl<P: EschPermutation> BlockSizeUser for XoEschReaderCore<P> {
+    type BlockSize = U16;
+}
+
+impl<P: EschPermutation> XofReaderCore for XoEschReaderCore<P> {
+    #[inline]
+    fn read_block(&mut self) -> Block<Self> {
+        if self.started {
+            self.sponge.permute();
+        }
+        self.started = true;
+        self.sponge.rate().into()
+    }
+}
+
+impl<P: EschPermutation> Reset for XoEschCore<P> {
+    #[inline]
+    fn reset(&mut self) {
+        self.sponge = EschSponge::new();
+    }
+}
+
+impl<P: EschPermutation> AlgorithmName for XoEschCore<P> {
+    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(P::XOESCH)
+    }
+}
+
+/// The state's words, little-endian (48 or 64 bytes).
+impl<P: EschPermutation> SerializableState for XoEschCore<P> {
+    type SerializedStateSize = P::StateSize;
+
+    fn serialize(&self) -> SerializedState<Self> {
+        let mut out = SerializedState::<Self>::default();
+        self.sponge.serialize(&mut out);
+        out
+    }
+
+    fn deserialize(serialized: &SerializedState<Self>) -> Result<Self, DeserializeStateError> {
+        Ok(Self {
+            sponge: EschSponge::deserialize(serialized),
+            permutation: PhantomData,
+        })
+    }
+}
+
+/// Shows no state: `XoEsch256Core { .. }`.
+impl<P: EschPermutation> fmt::Debug for XoEschCore<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Xo{}Core {{ .. }}", P::ESCH)
+    }
+}
+
+/// Shows no state: `XoEsch256ReaderCore { .. }`.
+impl<P: EschPermutation> fmt::Debug for XoEschReaderCore<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Xo{}ReaderCore {{ .. }}", P::ESCH)
+    }
+}
+
+/// Wipes the state with `zeroize`.
+impl<P: EschPermutation> Drop for XoEschCore<P> {
+    fn drop(&mut self) {
+        #[cfg(feature = "zeroize")]
+        self.sponge.wipe();
+    }
+}
+
+/// Wipes the state with `zeroize`.
+impl<P: EschPermutation> Drop for XoEschReaderCore<P> {
+    fn drop(&mut self) {
+        #[cfg(feature = "zeroize")]
+        self.sponge.wipe();
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl<P: EschPermutation> zeroize::ZeroizeOnDrop for XoEschCore<P> {}
+
+#[cfg(feature = "zeroize")]
+impl<P: EschPermutation> zeroize::ZeroizeOnDrop for XoEschReaderCore<P> {}
+
+digest::buffer_xof!(
     /// XOEsch256: the SPARKLE XOF on Sparkle384 (128-bit security for long enough outputs).
     ///
     /// ```
@@ -140,13 +208,14 @@ xoesch!(
     /// reader.read(&mut out);
     /// assert_eq!(out[..4], [0x86, 0x05, 0xD6, 0xB1]);
     /// ```
-    XoEsch256, XoEsch256Core,
+    pub struct XoEsch256(XoEsch256Core);
+    impl: XofHasherTraits;
     /// The output reader of [`XoEsch256`].
-    XoEsch256Reader, XoEsch256ReaderCore,
-    "XOEsch256", 12, 7, 11, U48, U16
+    pub struct XoEsch256Reader(XoEsch256ReaderCore);
+    impl: XofReaderTraits;
 );
 
-xoesch!(
+digest::buffer_xof!(
     /// XOEsch384: the SPARKLE XOF on Sparkle512 (192-bit security for long enough outputs).
     ///
     /// ```
@@ -156,8 +225,23 @@ xoesch!(
     /// let mut out = [0u8; 100];
     /// reader.read(&mut out);
     /// ```
-    XoEsch384, XoEsch384Core,
+    pub struct XoEsch384(XoEsch384Core);
+    impl: XofHasherTraits;
     /// The output reader of [`XoEsch384`].
-    XoEsch384Reader, XoEsch384ReaderCore,
-    "XOEsch384", 16, 8, 12, U64, U24
+    pub struct XoEsch384Reader(XoEsch384ReaderCore);
+    impl: XofReaderTraits;
 );
+
+impl CollisionResistance for XoEsch256 {
+    type CollisionResistance = U16;
+}
+
+impl CollisionResistance for XoEsch384 {
+    type CollisionResistance = U24;
+}
+
+#[cfg(feature = "zeroize")]
+impl zeroize::ZeroizeOnDrop for XoEsch256 {}
+
+#[cfg(feature = "zeroize")]
+impl zeroize::ZeroizeOnDrop for XoEsch384 {}

@@ -85,30 +85,78 @@ fn registry() -> Vec<Entry> {
         ("ascon_xof128/ascon-hash", xof32::<ascon_hash::AsconXof128>),
     ]);
     #[cfg(feature = "sparkle")]
-    r.extend_from_slice(&[
-        (
-            "esch256/lwc",
-            hash::<lwc_sparkle::Esch256> as fn(&[u8]) -> u8,
-        ),
-        ("esch384/lwc", hash::<lwc_sparkle::Esch384>),
-        ("xoesch256/lwc", xof32::<lwc_sparkle::XoEsch256>),
-        (
-            "schwaemm256_128_encrypt/lwc",
-            encrypt::<lwc_sparkle::Schwaemm256_128>,
-        ),
-        (
-            "schwaemm128_128_encrypt/lwc",
-            encrypt::<lwc_sparkle::Schwaemm128_128>,
-        ),
-        (
-            "schwaemm192_192_encrypt/lwc",
-            encrypt::<lwc_sparkle::Schwaemm192_192>,
-        ),
-        (
-            "schwaemm256_256_encrypt/lwc",
-            encrypt::<lwc_sparkle::Schwaemm256_256>,
-        ),
-    ]);
+    {
+        /// XOEsch384 with 48 bytes of output (its digest size, as Esch384's).
+        fn xof48<X: Default + Update + ExtendableOutput>(m: &[u8]) -> u8 {
+            let mut x = X::default();
+            x.update(m);
+            let mut out = [0u8; 48];
+            x.finalize_xof().read(&mut out);
+            out[0]
+        }
+        /// Forces lwc-sparkle's BMI2 backend (the portable code compiled with BMI2) once per
+        /// process; where the CPU or the build has none, the dispatched backend runs.
+        fn bmi() {
+            static FORCE: std::sync::Once = std::sync::Once::new();
+            FORCE.call_once(|| {
+                use lwc_sparkle::hazmat::{Backend, force_backend};
+                if let Some(&b) = Backend::ALL.iter().find(|b| b.name() == "x86_bmi") {
+                    force_backend(b);
+                }
+            });
+        }
+        fn hash_bmi<D: Digest>(m: &[u8]) -> u8 {
+            bmi();
+            hash::<D>(m)
+        }
+        fn xof32_bmi<X: Default + Update + ExtendableOutput>(m: &[u8]) -> u8 {
+            bmi();
+            xof32::<X>(m)
+        }
+        fn xof48_bmi<X: Default + Update + ExtendableOutput>(m: &[u8]) -> u8 {
+            bmi();
+            xof48::<X>(m)
+        }
+        fn encrypt_bmi<A: KeyInit + AeadInOut>(m: &[u8]) -> u8 {
+            bmi();
+            encrypt::<A>(m)
+        }
+        use lwc_sparkle::{
+            Esch256, Esch384, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128, Schwaemm256_256,
+            XoEsch256, XoEsch384,
+        };
+        r.extend_from_slice(&[
+            ("esch256/lwc", hash::<Esch256> as fn(&[u8]) -> u8),
+            ("esch384/lwc", hash::<Esch384>),
+            ("xoesch256/lwc", xof32::<XoEsch256>),
+            ("xoesch384_48/lwc", xof48::<XoEsch384>),
+            ("schwaemm256_128_encrypt/lwc", encrypt::<Schwaemm256_128>),
+            ("schwaemm128_128_encrypt/lwc", encrypt::<Schwaemm128_128>),
+            ("schwaemm192_192_encrypt/lwc", encrypt::<Schwaemm192_192>),
+            ("schwaemm256_256_encrypt/lwc", encrypt::<Schwaemm256_256>),
+            // The BMI2 backend (what the dispatch picks on x86 without AVX2), forced.
+            ("esch256/lwc-bmi2", hash_bmi::<Esch256>),
+            ("esch384/lwc-bmi2", hash_bmi::<Esch384>),
+            ("xoesch256/lwc-bmi2", xof32_bmi::<XoEsch256>),
+            ("xoesch384_48/lwc-bmi2", xof48_bmi::<XoEsch384>),
+            (
+                "schwaemm256_128_encrypt/lwc-bmi2",
+                encrypt_bmi::<Schwaemm256_128>,
+            ),
+            (
+                "schwaemm128_128_encrypt/lwc-bmi2",
+                encrypt_bmi::<Schwaemm128_128>,
+            ),
+            (
+                "schwaemm192_192_encrypt/lwc-bmi2",
+                encrypt_bmi::<Schwaemm192_192>,
+            ),
+            (
+                "schwaemm256_256_encrypt/lwc-bmi2",
+                encrypt_bmi::<Schwaemm256_256>,
+            ),
+        ]);
+    }
     #[cfg(feature = "lemac")]
     r.extend_from_slice(&[
         ("lemac/lwc", mac::<lwc_lemac::LeMac> as fn(&[u8]) -> u8),

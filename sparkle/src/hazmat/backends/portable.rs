@@ -1,10 +1,23 @@
-//! Portable backend: plain Rust on `u32` words.
+//! Portable backend: plain Rust on `u32` words, always compiled (and the code of the `x86_bmi`
+//! backend, compiled there with BMI2).
 //!
 //! The branch count and the step count are compile-time constants, every loop has constant bounds,
 //! so the compiler unrolls the branch loops and keeps the state in registers; Alzette's rotation
 //! amounts and constants are immediates.
 
-use super::RCON;
+use super::Kernels;
+use crate::hazmat::words::{RCON, ell};
+
+/// The portable kernels (the default methods of [`Kernels`] for the fused loops).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable;
+
+impl Kernels for Portable {
+    #[inline(always)]
+    fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
+        sparkle::<N, STEPS>(state);
+    }
+}
 
 /// The Alzette ARX box on one branch with round constant `c`, spec form (used for Sparkle512,
 /// whose 16 state words leave no spare register for the copy [`alzette_r16`] costs).
@@ -60,12 +73,6 @@ fn alzette_r16(x: &mut u32, ys: &mut u32, c: u32) {
     x0 ^= c;
     *x = x0;
     *ys = y;
-}
-
-/// The linear map `ELL` of the Sparkle linear layer.
-#[inline(always)]
-pub(crate) fn ell(v: u32) -> u32 {
-    v.rotate_right(16) ^ (v & 0xFFFF)
 }
 
 /// One Sparkle step with step number `step` on `N / 2` branches, with every `y` word stored
@@ -140,8 +147,8 @@ pub(crate) fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) 
     sparkle_form::<N, STEPS, { !cfg!(target_feature = "bmi2") }>(state);
 }
 
-/// Sparkle in the spec form, for code compiled with BMI2 (the `bmi2` backend and Sparkle256 in
-/// the `avx2` backend): `rorx` copies and rotates in one instruction.
+/// Sparkle in the spec form, for code compiled with BMI2 (the `x86_bmi` backend and Sparkle256 in
+/// the `x86_avx2` backend): `rorx` copies and rotates in one instruction.
 #[cfg(sparkle_x86)]
 #[inline(always)]
 pub(crate) fn sparkle_rorx<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {

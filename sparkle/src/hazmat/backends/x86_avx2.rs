@@ -1,4 +1,5 @@
-//! AVX2 backend: all `x` words in one 256-bit vector, all `y` words in another.
+//! AVX2 backend (x86 with AVX2 and BMI2, without AVX-512): all `x` words in one 256-bit vector,
+//! all `y` words in another.
 //!
 //! One Alzette on the two vectors computes every branch at once. The `y` vector is kept rotated
 //! right by 16 and rotated in place inside Alzette (the portable backend's rotated-`y` form), so
@@ -8,8 +9,8 @@
 //! branch rotation. Lanes beyond the branch count carry don't-care values that never reach a used
 //! lane.
 //!
-//! Safety: every function here needs AVX2; they are only called through [`super::Avx2`], whose value
-//! exists only after run-time detection found AVX2.
+//! Sparkle256 (four branches) runs the BMI2 scalar code here: its 4-lane vector code (kept, and
+//! tested against portable) is latency-bound and slower than the scalar code with BMI2.
 
 // The intrinsics are safe to call inside `#[target_feature]` functions since Rust 1.87, but the
 // workspace's MSRV is 1.85, where they still need an `unsafe` block.
@@ -20,7 +21,86 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
-use super::RCON;
+use super::detect::Avx2Token;
+use super::{Job, Kernels, portable};
+use crate::hazmat::words::RCON;
+
+/// The AVX2 kernels; a value exists only after run-time detection found AVX2 and BMI2.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct X86Avx2(pub(super) Avx2Token);
+
+/// Runs `job` with the AVX2 kernels, compiled with AVX2 and BMI2 enabled.
+#[inline]
+pub(super) fn run<J: Job>(token: Avx2Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after `detect` found AVX2 and BMI2 on this CPU.
+    unsafe { run_with_features(job, token) }
+}
+
+/// # Safety
+/// The CPU must support AVX2 and BMI2.
+#[target_feature(enable = "avx2,bmi2")]
+unsafe fn run_with_features<J: Job>(job: J, token: Avx2Token) -> J::Output {
+    job.run(X86Avx2(token))
+}
+
+impl Kernels for X86Avx2 {
+    #[inline(always)]
+    fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
+        if (N == 12 || N == 16) && STEPS <= 12 {
+            // SAFETY: `self` holds an `Avx2Token`, so the CPU has AVX2; N is 12 or 16.
+            unsafe { sparkle::<N, STEPS>(state) }
+        } else {
+            portable::sparkle_rorx::<N, STEPS>(state);
+        }
+    }
+}
+
+/// The four-branch vector code (not used by [`Kernels::sparkle`], see the module docs), for the
+/// tests against portable.
+#[cfg(test)]
+pub(super) fn sparkle256<const STEPS: usize>(_token: Avx2Token, state: &mut [u32; 8]) {
+    // SAFETY: the token proves AVX2; N = 8 is a supported size.
+    unsafe { sparkle::<8, STEPS>(state) }
+}
+
+/// The eight Alzette constants, branch `i`'s in lane `i`.
+macro_rules! alzette_constants {
+    () => {
+        _mm256_setr_epi32(
+            RCON[0] as i32,
+            RCON[1] as i32,
+            RCON[2] as i32,
+            RCON[3] as i32,
+            RCON[4] as i32,
+            RCON[5] as i32,
+            RCON[6] as i32,
+            RCON[7] as i32,
+        )
+    };
+}
+
+/// The linear layer's branch rotation as a `vpermd` index, for `h` branches per half: new left
+/// `j` = old right `h + (j + 1) mod h`, new right `j` = old left `j`.
+macro_rules! branch_rotation {
+    ($h:expr) => {
+        match $h {
+            2 => _mm256_setr_epi32(3, 2, 0, 1, 4, 5, 6, 7),
+            3 => _mm256_setr_epi32(4, 5, 3, 0, 1, 2, 6, 7),
+            _ => _mm256_setr_epi32(5, 6, 7, 4, 0, 1, 2, 3),
+        }
+    };
+}
+
+/// Lanes `0..h` of `$v`: old left branch `(j + 1) mod h` (an in-lane shuffle).
+macro_rules! next_left {
+    ($h:expr, $v:expr) => {
+        match $h {
+            2 => _mm256_shuffle_epi32::<0xE1>($v),
+            3 => _mm256_shuffle_epi32::<0xC9>($v),
+            _ => _mm256_shuffle_epi32::<0x39>($v),
+        }
+    };
+}
 
 /// Right rotation of every 32-bit lane by `$r` (`$l = 32 - $r`).
 macro_rules! rotr {
@@ -36,7 +116,7 @@ macro_rules! rotr {
 /// The CPU must support AVX2, and `N` must be 8, 12 or 16 (the loads and stores assume it).
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(crate) unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
+unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
     let h = N / 4;
     let p = state.as_mut_ptr();
     // SAFETY: AVX2 is enabled for this function (caller's contract). The loads and stores stay
