@@ -40,8 +40,14 @@ fn keccak(inp: &mut Input<'_>) {
     let (want_one, want_four) = run();
     assert!(force_backend(chosen));
     let (one, four) = run();
-    assert_eq!(one, want_one, "{chosen} Keccak-p[1600, {rounds}] != portable");
-    assert_eq!(four, want_four, "{chosen} x4 Keccak-p[1600, {rounds}] != portable");
+    assert_eq!(
+        one, want_one,
+        "{chosen} Keccak-p[1600, {rounds}] != portable"
+    );
+    assert_eq!(
+        four, want_four,
+        "{chosen} x4 Keccak-p[1600, {rounds}] != portable"
+    );
 }
 
 fn sparkle(inp: &mut Input<'_>) {
