@@ -60,8 +60,8 @@ impl Kernels for X86Avx512 {
 
 /// The absorb loop in a function of its own, its arguments in registers rather than read through
 /// the job: inlined into the job's entry point, LLVM allocated the loop's registers differently
-/// (two more vector moves per round) than in this form, which the loop had before the single
-/// dispatch.
+/// (two more vector moves per round) than in this form, which is instruction for instruction the
+/// loop as it was before the single dispatch.
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
