@@ -27,9 +27,13 @@ fn ends(s: &[u64; 25]) -> (u64, u64) {
 }
 
 /// Runs `check` on every backend this CPU supports (forced for the whole process: every backend
-/// computes the same function, so the other tests running meanwhile are unaffected), then goes
-/// back to the one chosen at first.
+/// computes the same function, so the other tests running meanwhile are unaffected; the lock keeps
+/// two such loops from forcing each other's backend), then goes back to the one chosen at first.
 fn on_every_backend(check: impl Fn()) {
+    static FORCING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = FORCING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let chosen = hazmat::backend();
     for &b in hazmat::Backend::ALL {
         if hazmat::force_backend(b) {
