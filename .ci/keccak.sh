@@ -1,34 +1,59 @@
 #!/usr/bin/env bash
-# Keccak-family CI stages (called by .ci/run from the repo root, LWC_KAT_DIR set).
-#  1. the vector/differential tests with the backend forced to `portable` (no run-time dispatch);
-#  2. the same with the rolled `compact` permutation;
-#  3. the `rayon` feature (KT / ParallelHash on threads, checked against k12 and the 1-thread path);
-#  4. the footprint of a no_std SHA3-256-only static library for thumbv7em (opt-level "s",
-#     compact backend): its .text must stay within 3 KB.
+# Keccak-family CI stages (called by .ci/run from the repository root, LWC_KAT_DIR set):
+#   1. the crate tests and the vector tests (keccak_kat, keccak_vectors, keccak_diff) with the
+#      backend forced at build time: --cfg keccak_backend="portable" (no run-time dispatch), then
+#      --cfg keccak_backend="compact" (the portable backend with rolled rounds);
+#   2. the vector tests on every backend this CPU supports, forced at run time with
+#      LWC_BACKEND=<name> (the common stages run the one the dispatch picks);
+#   3. the `rayon` feature (KT / ParallelHash on threads, checked against k12 and the 1-thread path);
+#   4. the footprint of a no_std SHA3-256-only static library for thumbv7em (opt-level "s",
+#      compact backend): its .text must stay within 3 KB.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=lib.sh
+source .ci/lib.sh
+CI_FAMILY=keccak
 
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/keccak-ci"
-tests=(--test keccak_vectors --test keccak_diff --test keccak_render)
+vector_tests=(-p lwc-tests --no-default-features --features keccak
+  --test keccak_kat --test keccak_vectors --test keccak_diff)
 
 for backend in portable compact; do
-  start=$SECONDS
-  RUSTFLAGS="--cfg keccak_backend=\"$backend\"" \
-    cargo test -q -p lwc-tests --no-default-features --features keccak "${tests[@]}" >/tmp/keccak-ci-$backend.log 2>&1 \
-    || { cat /tmp/keccak-ci-$backend.log; echo "keccak: backend=$backend tests FAILED"; exit 1; }
-  RUSTFLAGS="--cfg keccak_backend=\"$backend\"" cargo test -q -p lwc-keccak >>/tmp/keccak-ci-$backend.log 2>&1 \
-    || { cat /tmp/keccak-ci-$backend.log; echo "keccak: backend=$backend crate tests FAILED"; exit 1; }
-  echo "keccak: backend=$backend tests ok ($((SECONDS - start)) s)"
+  step "backend $backend (cfg)" env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/keccak-$backend" \
+    RUSTFLAGS="--cfg keccak_backend=\"$backend\"" \
+    bash -c 'cargo test -q -p lwc-keccak --all-features && cargo test -q "$@"' _ "${vector_tests[@]}"
 done
 
-start=$SECONDS
-cargo test -q -p lwc-keccak --features rayon --test spot >/tmp/keccak-ci-rayon.log 2>&1 \
-  || { cat /tmp/keccak-ci-rayon.log; echo "keccak: rayon tests FAILED"; exit 1; }
-echo "keccak: rayon feature tests ok ($((SECONDS - start)) s)"
+# The CPU features each run-time backend needs (hazmat::Backend).
+needs() {
+  case $1 in
+    portable) echo "" ;;
+    x86_bmi) echo "bmi1 bmi2" ;;
+    x86_avx2) echo "avx2 bmi1 bmi2" ;;
+    x86_avx512) echo "avx512f avx512vl avx2" ;;
+  esac
+}
+has_flags() {
+  local f
+  for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done
+}
+for backend in portable x86_bmi x86_avx2 x86_avx512; do
+  if [ "$(uname -m)" != x86_64 ] && [ "$backend" != portable ]; then
+    summary "backend $backend (LWC_BACKEND)" "skipped: not x86_64"
+  # shellcheck disable=SC2046 # the flags are separate words
+  elif has_flags $(needs "$backend"); then
+    step "backend $backend (LWC_BACKEND)" env LWC_BACKEND="$backend" cargo test -q "${vector_tests[@]}"
+  else
+    summary "backend $backend (LWC_BACKEND)" "skipped: CPU lacks $(needs "$backend")"
+  fi
+done
 
-start=$SECONDS
-foot=$(mktemp -d)
-mkdir -p "$foot/src"
-cat >"$foot/Cargo.toml" <<TOML
+step "rayon feature" cargo test -q -p lwc-keccak --features rayon --test spot
+
+footprint() {
+  local foot text
+  foot=$(mktemp -d)
+  mkdir -p "$foot/src"
+  cat >"$foot/Cargo.toml" <<TOML
 [package]
 name = "keccak-footprint"
 version = "0.0.0"
@@ -49,7 +74,7 @@ lto = true
 
 [workspace]
 TOML
-cat >"$foot/src/lib.rs" <<'RS'
+  cat >"$foot/src/lib.rs" <<'RS'
 #![no_std]
 use lwc_keccak::{Digest, Sha3_256};
 
@@ -71,14 +96,20 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
     loop {}
 }
 RS
-(cd "$foot" && CARGO_TARGET_DIR="$foot/target" RUSTFLAGS='--cfg keccak_backend="compact"' \
-  cargo build -q --release --target thumbv7em-none-eabihf)
-# .text of the crate's own object (compiler_builtins excluded).
-text=$(llvm-size -A "$foot"/target/thumbv7em-none-eabihf/release/libkeccak_footprint.a \
-  | awk '/\(ex /{p = ($1 ~ /^keccak_footprint-/)} p && $1 ~ /^\.text/ {s += $2} END {print s + 0}')
-rm -rf "$foot"
-if [ "$text" -gt 3072 ] || [ "$text" -eq 0 ]; then
-  echo "keccak: footprint .text = $text bytes (limit 3072) FAILED"
+  (cd "$foot" && CARGO_TARGET_DIR="$foot/target" RUSTFLAGS='--cfg keccak_backend="compact"' \
+    cargo build -q --release --target thumbv7em-none-eabihf) || { rm -rf "$foot"; return 1; }
+  # .text of the crate's own object (compiler_builtins excluded).
+  text=$(llvm-size -A "$foot"/target/thumbv7em-none-eabihf/release/libkeccak_footprint.a \
+    | awk '/\(ex /{p = ($1 ~ /^keccak_footprint-/)} p && $1 ~ /^\.text/ {s += $2} END {print s + 0}')
+  rm -rf "$foot"
+  echo "no_std SHA3-256 staticlib, thumbv7em, opt-level s, compact: .text = $text bytes (limit 3072)"
+  [ "$text" -le 3072 ] && [ "$text" -gt 0 ]
+}
+t0=$SECONDS
+if out=$(footprint 2>&1); then
+  summary "footprint" "${out##*$'\n'} ($((SECONDS - t0)) s)"
+else
+  echo "$out"
+  echo "keccak: FAILED: footprint"
   exit 1
 fi
-echo "keccak: no_std SHA3-256 staticlib, thumbv7em, opt-level s, compact: .text = $text bytes ($((SECONDS - start)) s)"

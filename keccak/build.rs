@@ -1,34 +1,57 @@
-//! Sets three cfgs for the crate:
+//! Names every cfg condition of the crate once, as an alias (the code uses only these):
 //!
-//! * `keccak_x86` / `keccak_x86_64`: the x86 backends and their run-time dispatch are compiled in:
-//!   the target is x86 or x86_64 (x86_64 only for the four-state AVX2/AVX-512 code) and none of
-//!   Miri, `--cfg lwc_force_portable` and `--cfg keccak_backend="portable"` or `"compact"` is set
-//!   (one alias instead of that condition spelled out at every backend item);
-//! * `keccak_avx512`: the compiler has the AVX-512 intrinsics and target features stable (Rust
-//!   1.89 or later), so the crate still builds at its rust-version (1.85), without the AVX-512
-//!   backend.
+//! * `keccak_x86`: the x86/x86_64 backend `x86_bmi` and the run-time dispatch are compiled in (the
+//!   target is x86 or x86_64 and the build is not forced portable);
+//! * `keccak_x86_64`: the four-state `x86_avx2` backend is compiled in (x86_64, not forced
+//!   portable);
+//! * `keccak_avx512`: the `x86_avx512` backend is compiled in (x86_64, not forced portable, and
+//!   Rust 1.89 or later, where the AVX-512 intrinsics and target features are stable: the crate
+//!   still builds at its rust-version, 1.85, without this backend);
+//! * `keccak_rolled`: the portable permutation runs its rounds in a loop, one straight-line round
+//!   per iteration (x86/x86_64, where that is faster, and the `compact` build everywhere), instead
+//!   of unrolling all of them.
+//!
+//! "Forced portable" is any of: Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"`
+//! and `--cfg keccak_backend="compact"` (the compact build is the portable backend with rolled
+//! rounds on every target: the smallest code).
 
 fn main() {
-    println!("cargo::rustc-check-cfg=cfg(keccak_x86)");
-    println!("cargo::rustc-check-cfg=cfg(keccak_x86_64)");
-    println!("cargo::rustc-check-cfg=cfg(keccak_avx512)");
+    for alias in [
+        "keccak_x86",
+        "keccak_x86_64",
+        "keccak_avx512",
+        "keccak_rolled",
+    ] {
+        println!("cargo::rustc-check-cfg=cfg({alias})");
+    }
     println!("cargo::rerun-if-changed=build.rs");
     // Cargo passes the target's cfgs, RUSTFLAGS' `--cfg`s and Miri's included, as CARGO_CFG_*.
     let var = |k: &str| std::env::var(k).ok();
     let arch = var("CARGO_CFG_TARGET_ARCH");
+    let x86 = matches!(arch.as_deref(), Some("x86" | "x86_64"));
+    let x86_64 = arch.as_deref() == Some("x86_64");
+    let backend_cfg = var("CARGO_CFG_KECCAK_BACKEND");
+    let backend_is = |name: &str| {
+        backend_cfg
+            .as_deref()
+            .is_some_and(|v| v.split(',').any(|b| b == name))
+    };
+    let compact = backend_is("compact");
     let forced_portable = var("CARGO_CFG_MIRI").is_some()
         || var("CARGO_CFG_LWC_FORCE_PORTABLE").is_some()
-        || var("CARGO_CFG_KECCAK_BACKEND")
-            .is_some_and(|v| v.split(',').any(|b| b == "portable" || b == "compact"));
-    if !forced_portable {
-        if matches!(arch.as_deref(), Some("x86" | "x86_64")) {
-            println!("cargo::rustc-cfg=keccak_x86");
-        }
-        if arch.as_deref() == Some("x86_64") {
-            println!("cargo::rustc-cfg=keccak_x86_64");
+        || backend_is("portable")
+        || compact;
+    let emit = |alias: &str| println!("cargo::rustc-cfg={alias}");
+    if x86 && !forced_portable {
+        emit("keccak_x86");
+    }
+    if x86_64 && !forced_portable {
+        emit("keccak_x86_64");
+        if autocfg::new().probe_rustc_version(1, 89) {
+            emit("keccak_avx512");
         }
     }
-    if autocfg::new().probe_rustc_version(1, 89) {
-        println!("cargo::rustc-cfg=keccak_avx512");
+    if x86 || compact {
+        emit("keccak_rolled");
     }
 }

@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use crate::sponge::{Sponge, oneshot_x4};
+use crate::hazmat::sponge::{Sponge, oneshot_x4};
 
 /// `msgs` and `outs` have different lengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use digest::{
     typenum::Unsigned,
 };
 
-use crate::sponge::Sponge;
+use crate::hazmat::sponge::Sponge;
 
 const KECCAK_PAD: u8 = 0x01;
 const SHA3_PAD: u8 = 0x06;
@@ -89,28 +89,15 @@ macro_rules! fixed_hash {
 
             fn serialize(&self) -> SerializedState<Self> {
                 let mut out = SerializedState::<Self>::default();
-                for (dst, lane) in out.chunks_exact_mut(8).zip(self.sponge.st.iter()) {
-                    dst.copy_from_slice(&lane.to_le_bytes());
-                }
-                out[200] = self.sponge.pos as u8;
+                self.sponge.serialize(&mut out);
                 out
             }
 
             fn deserialize(
                 serialized: &SerializedState<Self>,
             ) -> Result<Self, DeserializeStateError> {
-                let pos = usize::from(serialized[200]);
-                if pos >= <$rate_ty>::USIZE {
-                    return Err(DeserializeStateError);
-                }
-                let mut h = Self::default();
-                for (lane, src) in h.sponge.st.iter_mut().zip(serialized[..200].chunks_exact(8)) {
-                    let mut b = [0u8; 8];
-                    b.copy_from_slice(src);
-                    *lane = u64::from_le_bytes(b);
-                }
-                h.sponge.pos = pos;
-                Ok(h)
+                let sponge = Sponge::deserialize(serialized).ok_or(DeserializeStateError)?;
+                Ok(Self { sponge })
             }
         }
 

@@ -1,28 +1,45 @@
-//! The raw Keccak permutations, with their backends side by side.
+//! The raw Keccak permutations, and the backend they run on.
 //!
 //! Hazardous: these are building blocks, not finished constructions.
 //!
 //! The state is 25 lanes of 64 bits, lane `i = x + 5 * y`, each lane read from 8 state bytes in
 //! little-endian order (FIPS 202 byte order).
 //!
-//! Backend choice (made once, at run time, for the whole process):
-//! * `portable`: every round fully unrolled, no per-round lane copies, written so the compiler can
-//!   use an and-not instruction for χ. Always compiled, always the fallback.
-//! * `x86_bmi` (x86/x86_64): the same portable code compiled with `bmi1,bmi2` (`andn`, `rorx`),
-//!   chosen with `cpufeatures` when the CPU has both.
-//! * `x86_avx2` (x86_64): four independent states at once, one lane of each per 256-bit register;
-//!   drives the KangarooTwelve leaves, ParallelHash blocks and the [`crate::batch`] API.
-//! * `x86_avx512` (x86_64, built with Rust 1.89 or later), chosen before the two above when the CPU
-//!   has AVX-512F and AVX-512VL: the same round with `vpternlogq` for θ's XORs and χ and native
-//!   `vprolq` rotations (about 90 instructions a round instead of about 190), on 256-bit
-//!   registers for four states and on 128-bit registers (one lane each) for one state.
-//! * `compact`: one rolled round loop (smallest code), selected with
-//!   `RUSTFLAGS='--cfg keccak_backend="compact"'`.
+//! # Backends
 //!
-//! `RUSTFLAGS='--cfg keccak_backend="portable"'` (or `--cfg lwc_force_portable`, or Miri) disables
-//! run-time detection and always uses the portable code.
+//! One [`Backend`] serves the whole process: chosen once, on first use, as the first of these the
+//! CPU supports (run-time detection with `cpufeatures`, cached), and used by every permutation
+//! call, single-state and four-state:
+//!
+//! * `Backend::X86Avx512` (x86_64, built with Rust 1.89 or later; AVX-512F, AVX-512VL and
+//!   AVX2): the round with `vpternlogq` for θ's XORs and χ and native `vprolq` rotations (about 90
+//!   instructions a round instead of about 190), on 128-bit registers (one lane each) for one
+//!   state and on 256-bit registers for four states;
+//! * `Backend::X86Avx2` (x86_64; AVX2, BMI1 and BMI2): four states at once, one lane of each per
+//!   256-bit register (KangarooTwelve leaves, ParallelHash blocks, the [`crate::batch`] API); one
+//!   state on the `x86_bmi` code;
+//! * `Backend::X86Bmi` (x86/x86_64; BMI1 and BMI2): the portable code compiled with `andn` and
+//!   `rorx`; four states one after another;
+//! * [`Backend::Portable`]: straight-line rounds with no per-round lane copies, χ written so that
+//!   an and-not instruction can be used; all rounds unrolled, except on x86/x86_64 where one round
+//!   per loop iteration is faster. Always available.
+//!
+//! A CPU with AVX2 but without BMI1/BMI2 (no shipping x86 CPU; only a virtual machine that hides
+//! BMI) runs `Portable`, four states one after another.
+//!
+//! # Build-time overrides
+//!
+//! `RUSTFLAGS='--cfg keccak_backend="portable"'`, `--cfg lwc_force_portable` and Miri compile out
+//! every backend but `Portable` (no run-time detection). `--cfg keccak_backend="compact"` does the
+//! same and also builds `Portable` with one rolled round loop on every target (the smallest code,
+//! for microcontrollers): it is the build-time form of `Portable`, so [`backend`] still returns
+//! `Portable` and its name is `"portable"`.
 
 pub(crate) mod backends;
+pub(crate) mod sponge;
+pub(crate) mod words;
+
+use backends::{Job, Kernels, dispatch};
 
 /// The Keccak-f\[1600\] / Keccak-p\[1600, n\] state: 25 lanes, lane `i = x + 5 * y`.
 pub type State1600 = [u64; 25];
@@ -55,87 +72,154 @@ pub const RC: [u64; 24] = [
     0x8000000080008008,
 ];
 
+/// A backend the permutations (and the four-state absorb loop) can run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Backend {
+    /// Plain Rust, compiled for the build target. Always available.
+    Portable,
+    /// x86/x86_64: the portable code compiled with BMI1 and BMI2 (`andn`, `rorx`); four states
+    /// one after another.
+    #[cfg(keccak_x86)]
+    X86Bmi,
+    /// x86_64: four states in AVX2 registers; one state on the BMI1/BMI2 code. Needs AVX2, BMI1
+    /// and BMI2.
+    #[cfg(keccak_x86_64)]
+    X86Avx2,
+    /// x86_64: one state and four states in AVX-512VL registers (`vpternlogq`, `vprolq`). Needs
+    /// AVX-512F, AVX-512VL and AVX2 (and Rust 1.89 or later at build time).
+    #[cfg(keccak_avx512)]
+    X86Avx512,
+}
+
+impl Backend {
+    /// Every backend compiled into this build: `Portable` first, then in ascending order of
+    /// preference (the one detection picks first, the fastest, last).
+    pub const ALL: &'static [Backend] = &[
+        Backend::Portable,
+        #[cfg(keccak_x86)]
+        Backend::X86Bmi,
+        #[cfg(keccak_x86_64)]
+        Backend::X86Avx2,
+        #[cfg(keccak_avx512)]
+        Backend::X86Avx512,
+    ];
+
+    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
+    /// `"x86_avx2"`, `"x86_avx512"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable",
+            #[cfg(keccak_x86)]
+            Backend::X86Bmi => "x86_bmi",
+            #[cfg(keccak_x86_64)]
+            Backend::X86Avx2 => "x86_avx2",
+            #[cfg(keccak_avx512)]
+            Backend::X86Avx512 => "x86_avx512",
+        }
+    }
+
+    /// Whether this CPU can run it (run-time detection, cached; `Portable`: always true).
+    #[must_use]
+    pub fn is_supported(self) -> bool {
+        backends::is_supported(self)
+    }
+}
+
+impl core::fmt::Display for Backend {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The backend every call of this process uses: chosen once, on first use, as the fastest
+/// backend this CPU supports (or the one forced with `force_backend`).
+#[must_use]
+pub fn backend() -> Backend {
+    backends::chosen()
+}
+
+/// Makes every later call of this process use `backend`, if the CPU supports it; returns whether
+/// it did. For tests and benchmarks that compare backends in one process (all compute the same
+/// function).
+#[doc(hidden)]
+pub fn force_backend(backend: Backend) -> bool {
+    backends::force(backend)
+}
+
+/// Whether the four-state permutations run on SIMD registers in this process (the backend is
+/// `X86Avx2` or `X86Avx512`) rather than one state after another.
+#[must_use]
+pub fn has_simd_x4() -> bool {
+    match backend() {
+        Backend::Portable => false,
+        #[cfg(keccak_x86)]
+        Backend::X86Bmi => false,
+        #[cfg(keccak_x86_64)]
+        Backend::X86Avx2 => true,
+        #[cfg(keccak_avx512)]
+        Backend::X86Avx512 => true,
+    }
+}
+
+/// Keccak-p\[1600, R\] on one state, run by [`dispatch`].
+struct Permute<'a, const R: usize>(&'a mut State1600);
+
+impl<const R: usize> Job for Permute<'_, R> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.keccak_p::<R>(self.0);
+    }
+}
+
+/// Keccak-p\[1600, R\] on four states, run by [`dispatch`].
+struct PermuteX4<'a, const R: usize>(&'a mut [State1600; 4]);
+
+impl<const R: usize> Job for PermuteX4<'_, R> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.keccak_p_x4::<R>(self.0);
+    }
+}
+
+/// Keccak-p\[1600, R\] (R = 12 or 24: the last R rounds) on the backend of this process.
+#[inline]
+pub(crate) fn keccak_p<const R: usize>(state: &mut State1600) {
+    dispatch(Permute::<R>(state));
+}
+
+/// Keccak-p\[1600, R\] on four independent states, on the backend of this process.
+#[inline]
+pub(crate) fn keccak_p_x4<const R: usize>(states: &mut [State1600; 4]) {
+    dispatch(PermuteX4::<R>(states));
+}
+
 /// Keccak-f\[1600\]: the 24-round permutation of SHA-3, SHAKE, cSHAKE, KMAC, TupleHash, ParallelHash.
 #[inline]
 pub fn f1600(state: &mut State1600) {
-    backends::permute::<24>(state);
+    keccak_p::<24>(state);
 }
 
 /// Keccak-p\[1600, 12\]: the last 12 rounds (round constants 12..=23), used by TurboSHAKE and
 /// KangarooTwelve.
 #[inline]
 pub fn p1600_12(state: &mut State1600) {
-    backends::permute::<12>(state);
+    keccak_p::<12>(state);
 }
 
-/// Keccak-f\[1600\] on four independent states at once (AVX2 when available, else one after another).
+/// Keccak-f\[1600\] on four independent states at once (on SIMD registers where
+/// [`has_simd_x4`], else one after another).
 #[inline]
 pub fn f1600_x4(states: &mut [State1600; 4]) {
-    backends::permute_x4::<24>(states);
+    keccak_p_x4::<24>(states);
 }
 
-/// Keccak-p\[1600, 12\] on four independent states at once (AVX2 when available, else one after another).
+/// Keccak-p\[1600, 12\] on four independent states at once (on SIMD registers where
+/// [`has_simd_x4`], else one after another).
 #[inline]
 pub fn p1600_12_x4(states: &mut [State1600; 4]) {
-    backends::permute_x4::<12>(states);
-}
-
-/// Name of the single-state backend this process uses (`"portable"`, `"x86_bmi"`, `"x86_avx512"`
-/// or `"compact"`).
-#[must_use]
-pub fn backend_name() -> &'static str {
-    backends::name()
-}
-
-/// Whether the four-state permutation runs on a SIMD backend (AVX-512VL or AVX2) in this process.
-#[must_use]
-pub fn has_simd_x4() -> bool {
-    backends::has_x4()
-}
-
-/// Name of the four-state backend this process uses (`"x86_avx512"`, `"x86_avx2"` or
-/// `"portable"`).
-#[must_use]
-pub fn backend_name_x4() -> &'static str {
-    backends::x4_name()
-}
-
-#[doc(hidden)]
-/// Testing aid: runs the named single-state backend (`"x86_avx512"` or `"x86_bmi"`) whatever the
-/// run-time choice: Keccak-p\[1600, `rounds`\] on `state`. Returns `false`, doing nothing, when that
-/// backend is not compiled in or the CPU lacks it.
-pub fn x1_backend_for_tests(name: &str, state: &mut State1600, rounds: usize) -> bool {
-    if rounds == 12 {
-        backends::x1_backend::<12>(name, state)
-    } else {
-        backends::x1_backend::<24>(name, state)
-    }
-}
-
-#[doc(hidden)]
-/// Testing aid: runs the named four-state backend (`"x86_avx512"` or `"x86_avx2"`) whatever the
-/// run-time choice: Keccak-p\[1600, `rounds`\] on `states` (`absorb` = `None`), or the absorption of
-/// the whole `rate`-byte blocks of four equal-length messages. Returns `false`, doing nothing,
-/// when that backend is not compiled in or the CPU lacks it.
-pub fn x4_backend_for_tests(
-    name: &str,
-    states: &mut [State1600; 4],
-    rounds: usize,
-    absorb: Option<([&[u8]; 4], usize)>,
-) -> bool {
-    if rounds == 12 {
-        backends::x4_backend::<12>(name, states, absorb)
-    } else {
-        backends::x4_backend::<24>(name, states, absorb)
-    }
-}
-
-#[doc(hidden)]
-/// Testing aid: the portable permutation, whatever backend is selected (`rounds` is 12 or 24).
-pub fn portable_permute(state: &mut State1600, rounds: usize) {
-    if rounds == 12 {
-        backends::portable::keccak_p::<12>(state);
-    } else {
-        backends::portable::keccak_p::<24>(state);
-    }
+    keccak_p_x4::<12>(states);
 }

@@ -15,7 +15,7 @@ use digest::{
     consts::{U16, U32},
 };
 
-use crate::sponge::{Sponge, length_encode, oneshot_x4};
+use crate::hazmat::sponge::{Sponge, length_encode, oneshot_x4};
 
 const CHUNK: usize = 8192;
 const LEAF_DS: u8 = 0x0B;

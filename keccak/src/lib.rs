@@ -4,10 +4,10 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", test))]
 extern crate std;
 
-pub use digest::{self, Digest, ExtendableOutput, Mac, Update, XofReader};
+pub use digest::{self, Digest, ExtendableOutput, Key, KeyInit, Mac, MacError, Update, XofReader};
 /// digest 0.10 (the previous RustCrypto generation), whose traits the `digest-010` feature
 /// implements on the same types; see "Using with digest 0.10" in the crate docs.
 #[cfg(feature = "digest-010")]
@@ -15,14 +15,13 @@ pub use digest010;
 
 pub mod batch;
 #[cfg(feature = "digest-010")]
-mod compat010;
-pub mod hash;
+mod compat;
+mod hash;
 pub mod hazmat;
-pub mod kt;
-pub mod mac;
-pub mod sp800_185;
-mod sponge;
-pub mod xof;
+mod kt;
+mod mac;
+mod sp800_185;
+mod xof;
 
 pub use batch::BatchLengthMismatch;
 pub use hash::{

@@ -10,7 +10,7 @@ use digest::{
     consts::{U32, U64},
 };
 
-use crate::sponge::{Sponge, bits, right_encode};
+use crate::hazmat::sponge::{Sponge, bits, right_encode};
 
 const CSHAKE_PAD: u8 = 0x04;
 

@@ -4,7 +4,7 @@ use core::fmt;
 
 use digest::{ExtendableOutput, ExtendableOutputReset, Reset, Update};
 
-use crate::sponge::{Sponge, bits, left_encode, oneshot_x4, right_encode};
+use crate::hazmat::sponge::{Sponge, bits, left_encode, oneshot_x4, right_encode};
 
 const CSHAKE_PAD: u8 = 0x04;
 const SHAKE_PAD: u8 = 0x1F;

@@ -10,7 +10,7 @@ use digest::{
     consts::{U16, U32},
 };
 
-use crate::sponge::Sponge;
+use crate::hazmat::sponge::Sponge;
 
 /// Defines a public XOF reader type over the shared sponge.
 macro_rules! reader {
@@ -18,7 +18,7 @@ macro_rules! reader {
         $(#[$attr])*
         #[derive(Clone)]
         pub struct $name<const RATE: usize> {
-            pub(crate) sponge: $crate::sponge::Sponge<RATE, $rounds>,
+            pub(crate) sponge: $crate::hazmat::sponge::Sponge<RATE, $rounds>,
         }
 
         impl<const RATE: usize> digest::XofReader for $name<RATE> {

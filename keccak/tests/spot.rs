@@ -1,5 +1,6 @@
-//! Small self-contained checks (also run under Miri): literal vectors per function, and the
-//! SIMD backends against the portable permutation.
+//! Small self-contained checks (also run under Miri, no file I/O): literal vectors per function.
+//! The backends are compared with the portable one in `src/hazmat/backends/tests.rs`; the official
+//! vector files run in `lwc-tests` (`keccak_kat.rs`, `keccak_vectors.rs`).
 
 use hex_literal::hex;
 use lwc_keccak::{
@@ -14,13 +15,77 @@ fn xof<X: ExtendableOutput + Update>(mut x: X, msg: &[u8], n: usize) -> Vec<u8> 
     out
 }
 
+/// Lanes 0 and 24 after applying the permutation once and twice to the zero state
+/// (`permutation/keccak_p1600_zero_state.json`: XKCP and RustCrypto keccak).
+const F1600_ONCE: (u64, u64) = (0xf1258f7940e1dde7, 0xeaf1ff7b5ceca249);
+const F1600_TWICE: (u64, u64) = (0x2d5c954df96ecb3c, 0x20d06cd26a8fbf5c);
+const P1600_12_ONCE: (u64, u64) = (0x8e5e5438b9a78617, 0xcffd0d76222ca01c);
+const P1600_12_TWICE: (u64, u64) = (0x4b0366dc36bb8c04, 0xec0c2ef25499953c);
+
+fn ends(s: &[u64; 25]) -> (u64, u64) {
+    (s[0], s[24])
+}
+
+/// Runs `check` on every backend this CPU supports (forced for the whole process: every backend
+/// computes the same function, so the other tests running meanwhile are unaffected; the lock keeps
+/// two such loops from forcing each other's backend), then goes back to the one chosen at first.
+fn on_every_backend(check: impl Fn()) {
+    static FORCING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = FORCING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let chosen = hazmat::backend();
+    for &b in hazmat::Backend::ALL {
+        if hazmat::force_backend(b) {
+            check();
+        }
+    }
+    assert!(hazmat::force_backend(chosen));
+}
+
 #[test]
 fn permutation_zero_state() {
-    // keccak_p1600_zero_state.json (XKCP / RustCrypto keccak), lanes 0 and 24 of f1600(0).
+    on_every_backend(permutation_zero_state_checks);
+}
+
+fn permutation_zero_state_checks() {
     let mut s = [0u64; 25];
     hazmat::f1600(&mut s);
-    assert_eq!(s[0], 0xf1258f7940e1dde7);
+    assert_eq!(ends(&s), F1600_ONCE);
     assert_eq!(s[1], 0x84d5ccf933c0478a);
+    hazmat::f1600(&mut s);
+    assert_eq!(ends(&s), F1600_TWICE);
+    let mut s = [0u64; 25];
+    hazmat::p1600_12(&mut s);
+    assert_eq!(ends(&s), P1600_12_ONCE);
+    hazmat::p1600_12(&mut s);
+    assert_eq!(ends(&s), P1600_12_TWICE);
+}
+
+/// The four-state permutations keep the states apart: states 1 and 3 restart from zero between
+/// the two calls, so they must end one application behind states 0 and 2.
+#[test]
+fn four_state_permutations_zero_states() {
+    on_every_backend(four_state_checks);
+}
+
+fn four_state_checks() {
+    type X4 = fn(&mut [[u64; 25]; 4]);
+    type Ends = (u64, u64);
+    let cases: [(X4, Ends, Ends); 2] = [
+        (hazmat::f1600_x4, F1600_ONCE, F1600_TWICE),
+        (hazmat::p1600_12_x4, P1600_12_ONCE, P1600_12_TWICE),
+    ];
+    for (x4, once, twice) in cases {
+        let mut four = [[0u64; 25]; 4];
+        x4(&mut four);
+        assert!(four.iter().all(|s| ends(s) == once));
+        four[1] = [0; 25];
+        four[3] = [0; 25];
+        x4(&mut four);
+        let got: Vec<(u64, u64)> = four.iter().map(ends).collect();
+        assert_eq!(got, [twice, once, twice, once]);
+    }
 }
 
 #[test]
@@ -93,158 +158,6 @@ fn sp800_185() {
         hex!("BA8DC1D1D979331D3F813603C67F72609AB5E44B94A0B8F9AF46514454A2B4F5")
     );
     assert!(ParallelHash128::new(0, b"").is_err());
-}
-
-#[test]
-fn simd_x4_matches_portable() {
-    let mut seed = 0x0123_4567_89ab_cdefu64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let iters = if cfg!(miri) { 1 } else { 50 };
-    for _ in 0..iters {
-        for rounds in [12usize, 24] {
-            let mut st = [[0u64; 25]; 4];
-            for s in st.iter_mut() {
-                for l in s.iter_mut() {
-                    *l = next();
-                }
-            }
-            let mut want = st;
-            for s in want.iter_mut() {
-                hazmat::portable_permute(s, rounds);
-            }
-            let mut single = st;
-            for s in single.iter_mut() {
-                if rounds == 12 {
-                    hazmat::p1600_12(s)
-                } else {
-                    hazmat::f1600(s)
-                }
-            }
-            if rounds == 12 {
-                hazmat::p1600_12_x4(&mut st)
-            } else {
-                hazmat::f1600_x4(&mut st)
-            }
-            assert_eq!(st, want, "x4 backend, {rounds} rounds");
-            assert_eq!(
-                single,
-                want,
-                "single-state backend {}, {rounds} rounds",
-                hazmat::backend_name()
-            );
-        }
-    }
-}
-
-/// Every single-state backend compiled in and supported by this CPU (not only the one chosen at run
-/// time) against the portable permutation.
-#[test]
-fn each_x1_backend_matches_portable() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let iters = if cfg!(miri) { 1 } else { 50 };
-    let mut ran = Vec::new();
-    for name in ["x86_avx512", "x86_bmi"] {
-        for _ in 0..iters {
-            for rounds in [12usize, 24] {
-                let mut st = [0u64; 25];
-                for l in st.iter_mut() {
-                    *l = next();
-                }
-                let mut want = st;
-                hazmat::portable_permute(&mut want, rounds);
-                if !hazmat::x1_backend_for_tests(name, &mut st, rounds) {
-                    continue;
-                }
-                ran.push(name);
-                assert_eq!(st, want, "{name}, {rounds} rounds");
-            }
-        }
-    }
-    ran.dedup();
-    println!(
-        "single-state backends checked: {ran:?} (in use: {})",
-        hazmat::backend_name()
-    );
-}
-
-/// Every four-state SIMD backend compiled in and supported by this CPU (not only the one chosen at
-/// run time) against the portable permutation: the permutation, and the multi-block absorb loop
-/// at both rates in use and with partly filled states.
-#[test]
-fn each_x4_backend_matches_portable() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let iters = if cfg!(miri) { 1 } else { 20 };
-    let mut ran = Vec::new();
-    for name in ["x86_avx512", "x86_avx2"] {
-        for _ in 0..iters {
-            for rounds in [12usize, 24] {
-                let mut st = [[0u64; 25]; 4];
-                for l in st.iter_mut().flatten() {
-                    *l = next();
-                }
-                let mut want = st;
-                for s in want.iter_mut() {
-                    hazmat::portable_permute(s, rounds);
-                }
-                if !hazmat::x4_backend_for_tests(name, &mut st, rounds, None) {
-                    continue;
-                }
-                ran.push(name);
-                assert_eq!(st, want, "{name} permutation, {rounds} rounds");
-
-                for rate in [136usize, 168] {
-                    let blocks = 1 + (next() % 3) as usize;
-                    let msgs: Vec<Vec<u8>> = (0..4)
-                        .map(|_| (0..blocks * rate).map(|_| next() as u8).collect())
-                        .collect();
-                    let mut st = [[0u64; 25]; 4];
-                    for l in st.iter_mut().flatten() {
-                        *l = next();
-                    }
-                    let mut want = st;
-                    for (s, m) in want.iter_mut().zip(&msgs) {
-                        for block in m.chunks_exact(rate) {
-                            for (lane, c) in s.iter_mut().zip(block.chunks_exact(8)) {
-                                *lane ^= u64::from_le_bytes(c.try_into().unwrap());
-                            }
-                            hazmat::portable_permute(s, rounds);
-                        }
-                    }
-                    let m = [&msgs[0][..], &msgs[1][..], &msgs[2][..], &msgs[3][..]];
-                    assert!(hazmat::x4_backend_for_tests(
-                        name,
-                        &mut st,
-                        rounds,
-                        Some((m, rate))
-                    ));
-                    assert_eq!(st, want, "{name} absorb, rate {rate}, {rounds} rounds");
-                }
-            }
-        }
-    }
-    // On x86_64 outside Miri the AVX2 backend is always compiled; say which ones ran.
-    ran.dedup();
-    println!(
-        "four-state backends checked: {ran:?} (in use: {})",
-        hazmat::backend_name_x4()
-    );
 }
 
 /// With `rayon`, inputs of 1 MiB or more given to one `update` go to threads; the output must

@@ -3,6 +3,8 @@
 //! 8192-byte KangarooTwelve chunks), fed in random chunkings; KMAC, TupleHash and ParallelHash
 //! against a small reference built here on the `cshake` and `shake` crates; the batch API
 //! against one-message hashing; trait-set checks written against the `sha3` crate's bounds.
+//!
+//! `LWC_BACKEND=<name>` runs every test on that backend (see `lwc_tests::force_backend_from_env`).
 
 #![cfg(feature = "keccak")]
 
@@ -13,6 +15,14 @@ use digest::{
 };
 use lwc_tests::{expect_eq, hex, random_bytes, rng, runners};
 use rand::Rng;
+
+/// Forces the backend named by `LWC_BACKEND`, if any (called first in every test).
+fn backend_from_env() {
+    lwc_tests::force_backend_from_env(
+        lwc_keccak::hazmat::Backend::ALL,
+        lwc_keccak::hazmat::force_backend,
+    );
+}
 
 /// Lengths around multiples of `rate` (0..=3 blocks) plus a few random ones.
 fn lengths(rate: usize, r: &mut impl Rng) -> Vec<usize> {
@@ -54,6 +64,7 @@ macro_rules! diff_hash {
     ($name:ident, $ours:ty, $peer:ty, $rate:expr) => {
         #[test]
         fn $name() {
+            backend_from_env();
             let mut r = rng(0x5a_u64 + $rate);
             for len in lengths($rate, &mut r) {
                 let m = random_bytes(&mut r, len);
@@ -103,6 +114,7 @@ macro_rules! diff_xof {
     ($name:ident, $ours:ty, $peer:ty, $rate:expr) => {
         #[test]
         fn $name() {
+            backend_from_env();
             let mut r = rng(0xa5_u64 + $rate);
             for len in lengths($rate, &mut r) {
                 let m = random_bytes(&mut r, len);
@@ -154,6 +166,7 @@ diff_xof!(
 
 #[test]
 fn turboshake_runtime_domain_byte_vs_turboshake() {
+    backend_from_env();
     let mut r = rng(77);
     for len in [0usize, 1, 167, 168, 169, 500] {
         let m = random_bytes(&mut r, len);
@@ -192,6 +205,7 @@ fn turboshake_runtime_domain_byte_vs_turboshake() {
 
 #[test]
 fn cshake_vs_cshake() {
+    backend_from_env();
     let mut r = rng(3);
     for len in lengths(168, &mut r) {
         let m = random_bytes(&mut r, len);
@@ -276,6 +290,7 @@ fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
 
 #[test]
 fn kt128_kt256_vs_k12() {
+    backend_from_env();
     let mut r = rng(12);
     for len in kt_lengths(&mut r) {
         let m = random_bytes(&mut r, len);
@@ -375,6 +390,7 @@ fn ref_parallel(rate: usize, m: &[u8], b: usize, out: usize, s: &[u8], xof: bool
 
 #[test]
 fn kmac_vs_reference() {
+    backend_from_env();
     use digest::{KeyInit, Mac};
     let mut r = rng(185);
     for len in lengths(168, &mut r) {
@@ -409,6 +425,7 @@ fn kmac_vs_reference() {
 
 #[test]
 fn tuple_hash_vs_reference() {
+    backend_from_env();
     let mut r = rng(186);
     for count in 0..8usize {
         let items: Vec<Vec<u8>> = (0..count)
@@ -457,6 +474,7 @@ fn tuple_hash_vs_reference() {
 
 #[test]
 fn parallel_hash_vs_reference() {
+    backend_from_env();
     let mut r = rng(187);
     for (b, len) in [
         (1usize, 0usize),
@@ -506,6 +524,7 @@ fn parallel_hash_vs_reference() {
 
 #[test]
 fn batch_vs_single() {
+    backend_from_env();
     let mut r = rng(4);
     for (count, len) in [
         (0usize, 0usize),
@@ -621,6 +640,7 @@ fn zeroize_on_drop<X: digest::zeroize::ZeroizeOnDrop>() {}
 
 #[test]
 fn generic_code_against_sha3_bounds() {
+    backend_from_env();
     let m = b"generic";
     assert_eq!(
         sha3_like::<lwc_keccak::Sha3_256>(m),
@@ -675,6 +695,7 @@ fn generic_code_against_sha3_bounds() {
 
 #[test]
 fn serialized_state_matches_sha3() {
+    backend_from_env();
     let mut r = rng(9);
     for len in [0usize, 5, 135, 136, 137, 300] {
         let m = random_bytes(&mut r, len);

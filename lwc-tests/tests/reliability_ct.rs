@@ -367,7 +367,7 @@ fn backends_in_use() {
     {
         line += &format!(
             " keccak={} (x4 simd: {})",
-            lwc_keccak::hazmat::backend_name(),
+            lwc_keccak::hazmat::backend(),
             lwc_keccak::hazmat::has_simd_x4()
         );
     }

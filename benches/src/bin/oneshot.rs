@@ -47,6 +47,52 @@ fn mac<M: Mac + KeyInit>(m: &[u8]) -> u8 {
     h.finalize().into_bytes()[0]
 }
 
+/// The four quarters of `m` (the batch and four-state entries hash four equal-length messages).
+#[cfg(feature = "keccak")]
+fn quarters(m: &[u8]) -> [&[u8]; 4] {
+    let q = m.len() / 4;
+    [&m[..q], &m[q..2 * q], &m[2 * q..3 * q], &m[3 * q..4 * q]]
+}
+
+/// SHA3-256 of the four quarters of `m` in one `batch` call (the four-state path).
+#[cfg(feature = "keccak")]
+fn sha3_256_batch4(m: &[u8]) -> u8 {
+    let mut outs = [[0u8; 32]; 4];
+    lwc_keccak::batch::sha3_256(&quarters(m), &mut outs).expect("four outputs");
+    outs[0][0] ^ outs[3][0]
+}
+
+/// SHA3-256 of the four quarters of `m`, one call each (what `sha3_256_batch4` replaces).
+#[cfg(feature = "keccak")]
+fn sha3_256_single4(m: &[u8]) -> u8 {
+    quarters(m)
+        .iter()
+        .fold(0, |acc, q| acc ^ lwc_keccak::Sha3_256::digest(q)[0])
+}
+
+/// Keccak-f\[1600\] on the dispatched single-state backend, once per started 200 bytes of `m`.
+#[cfg(feature = "keccak")]
+fn keccak_f1600(m: &[u8]) -> u8 {
+    let mut st = [0u64; 25];
+    st[0] = m.len() as u64;
+    for _ in 0..m.len().div_ceil(200).max(1) {
+        lwc_keccak::hazmat::f1600(black_box(&mut st));
+    }
+    st[0] as u8
+}
+
+/// Keccak-f\[1600\] on four states (the dispatched four-state backend), once per started 800
+/// bytes of `m`.
+#[cfg(feature = "keccak")]
+fn keccak_f1600_x4(m: &[u8]) -> u8 {
+    let mut st = [[0u64; 25]; 4];
+    st[0][0] = m.len() as u64;
+    for _ in 0..m.len().div_ceil(800).max(1) {
+        lwc_keccak::hazmat::f1600_x4(black_box(&mut st));
+    }
+    st[3][0] as u8
+}
+
 fn registry() -> Vec<Entry> {
     #[allow(unused_mut)]
     let mut r: Vec<Entry> = Vec::new();
@@ -68,6 +114,10 @@ fn registry() -> Vec<Entry> {
         ),
         ("kt128/lwc", xof32::<lwc_keccak::Kt128>),
         ("kt128/k12", xof32::<k12::Kt128>),
+        ("sha3_256_batch4/lwc", sha3_256_batch4),
+        ("sha3_256_single4/lwc", sha3_256_single4),
+        ("keccak_f1600/lwc", keccak_f1600),
+        ("keccak_f1600_x4/lwc", keccak_f1600_x4),
     ]);
     #[cfg(feature = "ascon")]
     r.extend_from_slice(&[

@@ -1,220 +1,302 @@
-//! Permutation backends: `portable` first, SIMD ones chosen once at run time (`cpufeatures`).
+//! The backends: the [`Kernels`] they implement, run-time detection (once, cached), the tokens
+//! only detection creates, and the one [`dispatch`].
 //!
-//! Single state: `x86_avx512` (one lane per 128-bit register), else `x86_bmi`, else `portable`.
-//! Four states: `x86_avx512` (256-bit registers), else `x86_avx2`, else one state after another.
+//! A [`Job`] (a permutation call, the four-state absorb loop) is generic over the kernels;
+//! `dispatch` matches on the backend of this process and enters exactly one `#[target_feature]`
+//! function per backend (`run_with_features` in each backend file), into which the job's `run`
+//! and the kernels are inlined, so the whole job is compiled for that backend.
 //!
-//! Run-time detection is compiled only on x86/x86_64 and is disabled (portable code only) under
-//! Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` and
-//! `--cfg keccak_backend="compact"`: build.rs folds that condition into the cfgs `keccak_x86`
-//! (x86 or x86_64) and `keccak_x86_64`.
+//! Run-time detection is compiled only on x86/x86_64 and not at all when the build is forced
+//! portable (Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` or
+//! `"compact"`): build.rs folds those conditions into the aliases `keccak_x86`, `keccak_x86_64`
+//! and `keccak_avx512`.
 
-use super::State1600;
+use super::{Backend, State1600, words::xor_block};
 
 pub(crate) mod portable;
-
-#[cfg(keccak_backend = "compact")]
-pub(crate) mod compact;
-
 #[cfg(keccak_x86)]
 pub(crate) mod x86_bmi;
 
 #[cfg(keccak_x86_64)]
 pub(crate) mod x86_avx2;
 
-#[cfg(all(keccak_x86_64, keccak_avx512))]
+#[cfg(keccak_avx512)]
 pub(crate) mod x86_avx512;
 
-/// Runs `$body` (an expression returning `bool`, "done") when the AVX-512 four-state backend is
-/// compiled in; otherwise `false`.
-macro_rules! with_avx512 {
-    ($body:expr) => {{
-        #[cfg(all(keccak_x86_64, keccak_avx512))]
-        let done: bool = $body;
-        #[cfg(not(all(keccak_x86_64, keccak_avx512)))]
-        let done = false;
-        done
-    }};
-}
+#[cfg(test)]
+mod tests;
 
-/// As [`with_avx512`], for the AVX2 four-state backend.
-macro_rules! with_avx2 {
-    ($body:expr) => {{
-        #[cfg(keccak_x86_64)]
-        let done: bool = $body;
-        #[cfg(not(keccak_x86_64))]
-        let done = false;
-        done
-    }};
-}
+#[cfg(keccak_x86_64)]
+use detect::Avx2Token;
+#[cfg(keccak_avx512)]
+use detect::Avx512Token;
+#[cfg(keccak_x86)]
+use detect::BmiToken;
+use portable::Portable;
 
-/// The portable permutation, out of line so its unrolled body exists once per round count.
-#[cfg(not(keccak_backend = "compact"))]
-#[inline(never)]
-fn portable_out_of_line<const R: usize>(state: &mut State1600) {
-    portable::keccak_p::<R>(state);
-}
+/// What a backend implements: the permutation, and hooks with default methods (written in terms
+/// of the permutation) for the loops a backend may speed up.
+pub(crate) trait Kernels: Copy {
+    /// Keccak-p\[1600, R\] (R = 12 or 24: the last R rounds) on one state.
+    fn keccak_p<const R: usize>(self, state: &mut State1600);
 
-/// Keccak-p\[1600, R\] (R = 12 or 24) on the backend chosen for this process.
-#[inline]
-pub(crate) fn permute<const R: usize>(state: &mut State1600) {
-    #[cfg(keccak_backend = "compact")]
-    {
-        compact::keccak_p::<R>(state);
-    }
-    #[cfg(not(keccak_backend = "compact"))]
-    {
-        if with_avx512!(x86_avx512::try_keccak_p::<R>(state)) {
-            return;
+    /// Keccak-p\[1600, R\] on four independent states; by default one after another.
+    #[inline(always)]
+    fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
+        for s in states.iter_mut() {
+            self.keccak_p::<R>(s);
         }
-        #[cfg(keccak_x86)]
-        if x86_bmi::try_keccak_p::<R>(state) {
-            return;
-        }
-        portable_out_of_line::<R>(state);
+    }
+
+    /// XORs the whole `rate`-byte blocks of four equal-length messages into four states,
+    /// applying Keccak-p\[1600, R\] to all four after each block (a backend may keep the states
+    /// in registers across blocks).
+    ///
+    /// The caller guarantees [`absorb_args_ok`] (the engine passes whole blocks of a Keccak rate);
+    /// otherwise an implementation may panic or give a wrong result, but stays memory-safe.
+    #[inline(always)]
+    fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
+        absorb_x4_blocks::<Self, R>(self, states, msgs, rate);
     }
 }
 
-/// Keccak-p\[1600, R\] on four independent states (AVX-512VL, else AVX2, else one by one).
+/// The precondition of [`Kernels::absorb_x4`]: the four messages have equal lengths and the rate
+/// is a whole number of lanes within the state.
 #[inline]
-pub(crate) fn permute_x4<const R: usize>(states: &mut [State1600; 4]) {
-    if with_avx512!(x86_avx512::try_keccak_p_x4::<R>(states)) {
-        return;
-    }
-    if with_avx2!(x86_avx2::try_keccak_p_x4::<R>(states)) {
-        return;
-    }
-    for s in states.iter_mut() {
-        permute::<R>(s);
-    }
+pub(crate) fn absorb_args_ok(msgs: [&[u8]; 4], rate: usize) -> bool {
+    rate % 8 == 0 && rate > 0 && rate <= 200 && msgs.iter().all(|m| m.len() == msgs[0].len())
 }
 
-/// XORs the whole `rate`-byte blocks of four equal-length messages into four states, permuting
-/// after each block.
-#[inline]
-pub(crate) fn absorb_x4<const R: usize>(
+/// [`Kernels::absorb_x4`] on the state words, block by block with `kernels`' four-state
+/// permutation.
+#[inline(always)]
+fn absorb_x4_blocks<K: Kernels, const R: usize>(
+    kernels: K,
     states: &mut [State1600; 4],
     msgs: [&[u8]; 4],
     rate: usize,
 ) {
-    if msgs[0].len() < rate {
-        return;
-    }
-    if with_avx512!(x86_avx512::try_absorb_x4::<R>(states, msgs, rate)) {
-        return;
-    }
-    if with_avx2!(x86_avx2::try_absorb_x4::<R>(states, msgs, rate)) {
-        return;
-    }
-    absorb_x4_portable::<R>(states, msgs, rate);
-}
-
-/// [`absorb_x4`] with one state after another.
-fn absorb_x4_portable<const R: usize>(states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
+    debug_assert!(absorb_args_ok(msgs, rate));
     let blocks = msgs[0].len() / rate;
     for b in 0..blocks {
         for k in 0..4 {
-            crate::sponge::xor_block(&mut states[k], &msgs[k][b * rate..(b + 1) * rate]);
+            xor_block(&mut states[k], &msgs[k][b * rate..(b + 1) * rate]);
         }
-        permute_x4::<R>(states);
+        kernels.keccak_p_x4::<R>(states);
     }
 }
 
-/// Whether [`permute_x4`] runs on SIMD.
-pub(crate) fn has_x4() -> bool {
-    x4_name() != "portable"
+/// One whole operation generic over the backend, run by [`dispatch`] (its `run` is inlined into
+/// the backend's `#[target_feature]` entry point, so the whole of it is compiled for that backend).
+pub(crate) trait Job {
+    /// What the job returns.
+    type Output;
+    /// Runs the job with `kernels`.
+    fn run<K: Kernels>(self, kernels: K) -> Self::Output;
 }
 
-/// Name of the four-state backend in use.
-pub(crate) fn x4_name() -> &'static str {
-    if with_avx512!(x86_avx512::available()) {
-        "x86_avx512"
-    } else if with_avx2!(x86_avx2::available()) {
-        "x86_avx2"
-    } else {
-        "portable"
-    }
-}
-
-/// Testing aid: one named single-state backend (`"x86_avx512"`, `"x86_bmi"`), if compiled in and
-/// supported by the CPU, permutes; `false` otherwise.
-#[allow(unused_variables)] // the arguments when no backend is compiled in
-pub(crate) fn x1_backend<const R: usize>(name: &str, state: &mut State1600) -> bool {
-    match name {
-        "x86_avx512" => with_avx512!(x86_avx512::try_keccak_p::<R>(state)),
-        #[cfg(keccak_x86)]
-        "x86_bmi" => x86_bmi::try_keccak_p::<R>(state),
-        _ => false,
-    }
-}
-
-/// Testing aid: one named four-state backend (`"x86_avx512"`, `"x86_avx2"`), if compiled in and
-/// supported by the CPU, permutes (`msgs` empty) or absorbs (`msgs` given); `false` otherwise.
-#[allow(unused_variables)] // the bindings of a backend that is not compiled in
-pub(crate) fn x4_backend<const R: usize>(
-    name: &str,
-    states: &mut [State1600; 4],
-    msgs: Option<([&[u8]; 4], usize)>,
-) -> bool {
-    match (name, msgs) {
-        ("x86_avx512", None) => with_avx512!(x86_avx512::try_keccak_p_x4::<R>(states)),
-        ("x86_avx512", Some((m, rate))) => {
-            with_avx512!(x86_avx512::try_absorb_x4::<R>(states, m, rate))
-        }
-        ("x86_avx2", None) => with_avx2!(x86_avx2::try_keccak_p_x4::<R>(states)),
-        ("x86_avx2", Some((m, rate))) => with_avx2!(x86_avx2::try_absorb_x4::<R>(states, m, rate)),
-        _ => false,
-    }
-}
-
-/// Name of the single-state backend in use.
-pub(crate) fn name() -> &'static str {
-    #[cfg(keccak_backend = "compact")]
+/// Runs `job` on the backend of this process ([`crate::hazmat::backend`]).
+#[inline]
+pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
+    #[cfg(keccak_x86)]
     {
-        "compact"
+        run_on(detect::chosen(), job)
     }
-    #[cfg(not(keccak_backend = "compact"))]
+    #[cfg(not(keccak_x86))]
     {
-        if with_avx512!(x86_avx512::available()) {
-            return "x86_avx512";
-        }
-        #[cfg(keccak_x86)]
-        if x86_bmi::available() {
-            return "x86_bmi";
-        }
-        "portable"
+        job.run(Portable)
     }
 }
 
+/// Runs `job` on `backend` if the CPU supports it (the tests compare every backend this way).
 #[cfg(test)]
-mod tests {
-    /// The documented ways to force portable code (Miri, `--cfg lwc_force_portable`,
-    /// `--cfg keccak_backend="portable"` / `"compact"`) leave no x86 backend; without them an x86
-    /// CPU with BMI1/BMI2 gets one (CI runs the crate tests both ways).
-    #[test]
-    fn forcing_cfgs_are_honoured() {
-        let forced = cfg!(any(
-            miri,
-            lwc_force_portable,
-            keccak_backend = "portable",
-            keccak_backend = "compact",
-            not(any(target_arch = "x86", target_arch = "x86_64"))
-        ));
-        let expected = if cfg!(keccak_backend = "compact") {
-            "compact"
-        } else {
-            "portable"
-        };
-        if forced {
-            assert_eq!(super::name(), expected);
-            assert_eq!(super::x4_name(), "portable");
-            assert!(!super::has_x4());
-        }
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if !forced {
-            cpufeatures::new!(bmi, "bmi1", "bmi2");
-            if bmi::get() {
-                assert_ne!(super::name(), "portable", "x86 backends not compiled in");
+pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output> {
+    #[cfg(keccak_x86)]
+    {
+        detect::token(backend).map(|chosen| run_on(chosen, job))
+    }
+    #[cfg(not(keccak_x86))]
+    {
+        let Backend::Portable = backend;
+        Some(job.run(Portable))
+    }
+}
+
+/// Enters the entry point of `chosen`'s backend with its token.
+#[cfg(keccak_x86)]
+#[inline(always)]
+fn run_on<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
+    match chosen {
+        detect::Chosen::Portable => job.run(Portable),
+        detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
+        #[cfg(keccak_x86_64)]
+        detect::Chosen::X86Avx2(token) => x86_avx2::run(token, job),
+        #[cfg(keccak_avx512)]
+        detect::Chosen::X86Avx512(token) => x86_avx512::run(token, job),
+    }
+}
+
+/// The backend of this process (chosen on first use).
+pub(crate) fn chosen() -> Backend {
+    #[cfg(keccak_x86)]
+    {
+        detect::chosen().backend()
+    }
+    #[cfg(not(keccak_x86))]
+    {
+        Backend::Portable
+    }
+}
+
+/// Makes `backend` the backend of this process if the CPU supports it; returns whether it did.
+pub(crate) fn force(backend: Backend) -> bool {
+    #[cfg(keccak_x86)]
+    {
+        detect::force(backend)
+    }
+    #[cfg(not(keccak_x86))]
+    {
+        let Backend::Portable = backend;
+        true
+    }
+}
+
+/// Whether this CPU can run `backend`.
+pub(crate) fn is_supported(backend: Backend) -> bool {
+    #[cfg(keccak_x86)]
+    {
+        detect::token(backend).is_some()
+    }
+    #[cfg(not(keccak_x86))]
+    {
+        let Backend::Portable = backend;
+        true
+    }
+}
+
+/// Run-time detection: the only place where tokens are created.
+#[cfg(keccak_x86)]
+mod detect {
+    use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+    use super::Backend;
+
+    cpufeatures::new!(bmi_cpuid, "bmi1", "bmi2");
+    #[cfg(keccak_x86_64)]
+    cpufeatures::new!(avx2_cpuid, "avx2", "bmi1", "bmi2");
+    #[cfg(keccak_avx512)]
+    cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl", "avx2");
+
+    /// Proof that this CPU has BMI1 and BMI2 (the private field: only this module makes one).
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct BmiToken(());
+
+    /// Proof that this CPU has AVX2, BMI1 and BMI2.
+    #[cfg(keccak_x86_64)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx2Token(());
+
+    /// Proof that this CPU (and OS) support AVX-512F, AVX-512VL and AVX2.
+    #[cfg(keccak_avx512)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx512Token(());
+
+    /// A backend together with the token its entry point takes.
+    #[derive(Clone, Copy, Debug)]
+    pub(super) enum Chosen {
+        Portable,
+        X86Bmi(BmiToken),
+        #[cfg(keccak_x86_64)]
+        X86Avx2(Avx2Token),
+        #[cfg(keccak_avx512)]
+        X86Avx512(Avx512Token),
+    }
+
+    impl Chosen {
+        pub(super) fn backend(self) -> Backend {
+            match self {
+                Chosen::Portable => Backend::Portable,
+                Chosen::X86Bmi(_) => Backend::X86Bmi,
+                #[cfg(keccak_x86_64)]
+                Chosen::X86Avx2(_) => Backend::X86Avx2,
+                #[cfg(keccak_avx512)]
+                Chosen::X86Avx512(_) => Backend::X86Avx512,
             }
+        }
+    }
+
+    /// `backend` with its token, if this CPU supports it (each feature set detected once, then
+    /// cached by `cpufeatures`).
+    pub(super) fn token(backend: Backend) -> Option<Chosen> {
+        match backend {
+            Backend::Portable => Some(Chosen::Portable),
+            Backend::X86Bmi => bmi_cpuid::get().then_some(Chosen::X86Bmi(BmiToken(()))),
+            #[cfg(keccak_x86_64)]
+            Backend::X86Avx2 => avx2_cpuid::get().then_some(Chosen::X86Avx2(Avx2Token(()))),
+            #[cfg(keccak_avx512)]
+            Backend::X86Avx512 => avx512_cpuid::get().then_some(Chosen::X86Avx512(Avx512Token(()))),
+        }
+    }
+
+    /// The backend of this process: 0 while not chosen yet, else [`code`] of it. A code is
+    /// stored only after [`token`] returned its backend, so it stands for a detected CPU feature
+    /// set.
+    static CHOSEN: AtomicU8 = AtomicU8::new(0);
+
+    const PORTABLE: u8 = 1;
+    const X86_BMI: u8 = 2;
+    #[cfg(keccak_x86_64)]
+    const X86_AVX2: u8 = 3;
+    #[cfg(keccak_avx512)]
+    const X86_AVX512: u8 = 4;
+
+    fn code(chosen: Chosen) -> u8 {
+        match chosen {
+            Chosen::Portable => PORTABLE,
+            Chosen::X86Bmi(_) => X86_BMI,
+            #[cfg(keccak_x86_64)]
+            Chosen::X86Avx2(_) => X86_AVX2,
+            #[cfg(keccak_avx512)]
+            Chosen::X86Avx512(_) => X86_AVX512,
+        }
+    }
+
+    /// The backend of this process with its token (detected on first use).
+    #[inline(always)]
+    pub(super) fn chosen() -> Chosen {
+        // Each code was stored only after detection found its features (see `CHOSEN`).
+        match CHOSEN.load(Relaxed) {
+            #[cfg(keccak_avx512)]
+            X86_AVX512 => Chosen::X86Avx512(Avx512Token(())),
+            #[cfg(keccak_x86_64)]
+            X86_AVX2 => Chosen::X86Avx2(Avx2Token(())),
+            X86_BMI => Chosen::X86Bmi(BmiToken(())),
+            PORTABLE => Chosen::Portable,
+            _ => choose(),
+        }
+    }
+
+    /// First use: the last backend of `Backend::ALL` (the most preferred) this CPU supports.
+    #[cold]
+    #[inline(never)]
+    fn choose() -> Chosen {
+        let chosen = Backend::ALL
+            .iter()
+            .rev()
+            .find_map(|&b| token(b))
+            .unwrap_or(Chosen::Portable);
+        CHOSEN.store(code(chosen), Relaxed);
+        chosen
+    }
+
+    /// Makes `backend` the backend of this process if this CPU supports it.
+    pub(super) fn force(backend: Backend) -> bool {
+        match token(backend) {
+            Some(chosen) => {
+                CHOSEN.store(code(chosen), Relaxed);
+                true
+            }
+            None => false,
         }
     }
 }

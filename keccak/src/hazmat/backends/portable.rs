@@ -3,11 +3,30 @@
 //! Each round is an `#[inline(always)]` function from 25 lanes to 25 lanes; after inlining, the
 //! compiler keeps the lanes in registers/stack slots and renames them between rounds (no copies).
 //! The rounds are unrolled, except on x86/x86_64 where one round per loop iteration is faster
-//! (see [`keccak_p`]).
+//! (see [`keccak_p`]) and in the `compact` build (`--cfg keccak_backend="compact"`, the smallest
+//! code), which rolls them on every target (the build.rs alias `keccak_rolled`).
 //! χ is written `a ^ (!b & c)` so that targets with an and-not instruction (BMI1 `andn`, ARM `bic`)
 //! use it.
 
 use super::super::{RC, State1600};
+use super::Kernels;
+
+/// The portable kernels (no unsafe code, every target).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable;
+
+impl Kernels for Portable {
+    #[inline(always)]
+    fn keccak_p<const R: usize>(self, state: &mut State1600) {
+        keccak_p_out_of_line::<R>(state);
+    }
+}
+
+/// [`keccak_p`] out of line, so that its body exists once per round count (not at every call).
+#[inline(never)]
+fn keccak_p_out_of_line<const R: usize>(state: &mut State1600) {
+    keccak_p::<R>(state);
+}
 
 /// One Keccak round (θ, ρ, π, χ, ι) on lanes held by value; straight-line code (generated from
 /// the FIPS 202 step definitions: ρ offsets, π: lane `x + 5y` moves to `y + 5((2x + 3y) mod 5)`).
@@ -77,7 +96,7 @@ pub(crate) fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
     ]
 }
 
-#[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+#[cfg(not(keccak_rolled))]
 macro_rules! unrolled {
     ($a:ident; $($i:literal)*) => { $( $a = round($a, RC[$i]); )* };
 }
@@ -87,15 +106,15 @@ macro_rules! unrolled {
 /// On x86/x86_64 the rounds run in a loop, one straight-line round per iteration: the fully
 /// unrolled 24 rounds (about 20 KB of code) do not fit the decoded-instruction cache and ran no
 /// faster than a rolled permutation despite 7 % fewer instructions, while the one-round loop body
-/// (under 1 KB) does fit. Elsewhere every round is unrolled.
+/// (under 1 KB) does fit. Elsewhere every round is unrolled, except in the `compact` build.
 #[inline(always)]
 pub(crate) fn keccak_p<const R: usize>(state: &mut State1600) {
     let mut a = *state;
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    #[cfg(keccak_rolled)]
     for &rc in &RC[24 - R..] {
         a = round(a, rc);
     }
-    #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+    #[cfg(not(keccak_rolled))]
     {
         if R == 24 {
             unrolled!(a; 0 1 2 3 4 5 6 7 8 9 10 11);

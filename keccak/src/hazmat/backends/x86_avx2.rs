@@ -1,130 +1,183 @@
 //! x86_64 AVX2: Keccak-p\[1600\] on four independent states, one lane of each state per 256-bit
-//! register (element k of register i is lane i of state k).
+//! register (element k of register i is lane i of state k); one state on the BMI code of
+//! [`super::x86_bmi`] (the portable permutation compiled with BMI1/BMI2, which this backend's
+//! detection includes).
+//!
+//! The four-state layout, its loads, stores and the absorb loop are shared with
+//! [`super::x86_avx512`], which supplies its own round through [`Round4`].
 
 use core::arch::x86_64::*;
 
+use super::super::words::load_lane;
 use super::super::{RC, State1600};
+use super::{Avx2Token, Job, Kernels, absorb_args_ok, portable};
 
-cpufeatures::new!(avx2_cpuid, "avx2");
+/// The AVX2 kernels; a value exists only after run-time detection found AVX2, BMI1 and BMI2.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct X86Avx2(pub(super) Avx2Token);
 
-/// Whether the CPU has AVX2 (detected once, then cached).
+/// Runs `job` with the AVX2 kernels, compiled with AVX2, BMI1 and BMI2 enabled.
 #[inline]
-pub(crate) fn available() -> bool {
-    avx2_cpuid::get()
+pub(super) fn run<J: Job>(token: Avx2Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after `detect` found AVX2, BMI1 and BMI2 on this CPU.
+    unsafe { run_with_features(job, token) }
 }
 
+/// # Safety
+/// The CPU must support AVX2, BMI1 and BMI2.
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+unsafe fn run_with_features<J: Job>(job: J, token: Avx2Token) -> J::Output {
+    job.run(X86Avx2(token))
+}
+
+impl Kernels for X86Avx2 {
+    #[inline(always)]
+    fn keccak_p<const R: usize>(self, state: &mut State1600) {
+        portable::keccak_p::<R>(state);
+    }
+
+    #[inline(always)]
+    fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
+        permute_with::<R, Self>(self, states);
+    }
+
+    #[inline(always)]
+    fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
+        debug_assert!(absorb_args_ok(msgs, rate));
+        // SAFETY: `self` holds the token that proves the CPU has AVX2, BMI1 and BMI2.
+        unsafe { absorb_x4_with_features::<R>(self, states, msgs, rate) };
+    }
+}
+
+/// The absorb loop in a function of its own, its arguments in registers rather than read through
+/// the job: inlined into the job's entry point, the loop compiled to other code (another register
+/// allocation, with more spills) than in this form, which is instruction for instruction the
+/// loop as it was before the single dispatch.
+///
+/// # Safety
+/// The CPU must support AVX2, BMI1 and BMI2.
+#[inline(never)]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+unsafe fn absorb_x4_with_features<const R: usize>(
+    kernels: X86Avx2,
+    states: &mut [State1600; 4],
+    msgs: [&[u8]; 4],
+    rate: usize,
+) {
+    absorb_with::<R, X86Avx2>(kernels, states, msgs, rate);
+}
+
+/// `a ^ b`.
 #[inline(always)]
-fn xor(a: __m256i, b: __m256i) -> __m256i {
-    // SAFETY: only reached from `keccak_p_x4_avx2`, which is compiled with AVX2 and entered only
-    // when the CPU has it.
+fn xor(_: Avx2Token, a: __m256i, b: __m256i) -> __m256i {
+    // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_xor_si256(a, b) }
 }
 
 /// `!a & b`.
 #[inline(always)]
-fn andnot(a: __m256i, b: __m256i) -> __m256i {
-    // SAFETY: as for `xor`.
+fn andnot(_: Avx2Token, a: __m256i, b: __m256i) -> __m256i {
+    // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_andnot_si256(a, b) }
 }
 
+/// Rotation of every 64-bit element left by `L` (`R = 64 - L`).
 #[inline(always)]
-fn rol<const L: i32, const R: i32>(a: __m256i) -> __m256i {
-    // SAFETY: as for `xor`.
+fn rol<const L: i32, const R: i32>(_: Avx2Token, a: __m256i) -> __m256i {
+    // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_or_si256(_mm256_slli_epi64::<L>(a), _mm256_srli_epi64::<R>(a)) }
 }
 
+/// θ, ρ, π, χ, ι with round constant `rc` on four states.
 #[inline(always)]
-fn round(a: &mut [__m256i; 25], rc: u64) {
-    let c0 = xor(xor(xor(a[0], a[5]), xor(a[10], a[15])), a[20]);
-    let c1 = xor(xor(xor(a[1], a[6]), xor(a[11], a[16])), a[21]);
-    let c2 = xor(xor(xor(a[2], a[7]), xor(a[12], a[17])), a[22]);
-    let c3 = xor(xor(xor(a[3], a[8]), xor(a[13], a[18])), a[23]);
-    let c4 = xor(xor(xor(a[4], a[9]), xor(a[14], a[19])), a[24]);
-    let d0 = xor(c4, rol::<1, 63>(c1));
-    let d1 = xor(c0, rol::<1, 63>(c2));
-    let d2 = xor(c1, rol::<1, 63>(c3));
-    let d3 = xor(c2, rol::<1, 63>(c4));
-    let d4 = xor(c3, rol::<1, 63>(c0));
+fn round(t: Avx2Token, a: &mut [__m256i; 25], rc: u64) {
+    let c0 = xor(t, xor(t, xor(t, a[0], a[5]), xor(t, a[10], a[15])), a[20]);
+    let c1 = xor(t, xor(t, xor(t, a[1], a[6]), xor(t, a[11], a[16])), a[21]);
+    let c2 = xor(t, xor(t, xor(t, a[2], a[7]), xor(t, a[12], a[17])), a[22]);
+    let c3 = xor(t, xor(t, xor(t, a[3], a[8]), xor(t, a[13], a[18])), a[23]);
+    let c4 = xor(t, xor(t, xor(t, a[4], a[9]), xor(t, a[14], a[19])), a[24]);
+    let d0 = xor(t, c4, rol::<1, 63>(t, c1));
+    let d1 = xor(t, c0, rol::<1, 63>(t, c2));
+    let d2 = xor(t, c1, rol::<1, 63>(t, c3));
+    let d3 = xor(t, c2, rol::<1, 63>(t, c4));
+    let d4 = xor(t, c3, rol::<1, 63>(t, c0));
     {
-        let b0 = xor(a[0], d0);
-        let b10 = rol::<1, 63>(xor(a[1], d1));
-        let b20 = rol::<62, 2>(xor(a[2], d2));
-        let b5 = rol::<28, 36>(xor(a[3], d3));
-        let b15 = rol::<27, 37>(xor(a[4], d4));
-        let b16 = rol::<36, 28>(xor(a[5], d0));
-        let b1 = rol::<44, 20>(xor(a[6], d1));
-        let b11 = rol::<6, 58>(xor(a[7], d2));
-        let b21 = rol::<55, 9>(xor(a[8], d3));
-        let b6 = rol::<20, 44>(xor(a[9], d4));
-        let b7 = rol::<3, 61>(xor(a[10], d0));
-        let b17 = rol::<10, 54>(xor(a[11], d1));
-        let b2 = rol::<43, 21>(xor(a[12], d2));
-        let b12 = rol::<25, 39>(xor(a[13], d3));
-        let b22 = rol::<39, 25>(xor(a[14], d4));
-        let b23 = rol::<41, 23>(xor(a[15], d0));
-        let b8 = rol::<45, 19>(xor(a[16], d1));
-        let b18 = rol::<15, 49>(xor(a[17], d2));
-        let b3 = rol::<21, 43>(xor(a[18], d3));
-        let b13 = rol::<8, 56>(xor(a[19], d4));
-        let b14 = rol::<18, 46>(xor(a[20], d0));
-        let b24 = rol::<2, 62>(xor(a[21], d1));
-        let b9 = rol::<61, 3>(xor(a[22], d2));
-        let b19 = rol::<56, 8>(xor(a[23], d3));
-        let b4 = rol::<14, 50>(xor(a[24], d4));
-        a[0] = xor(b0, andnot(b1, b2));
-        a[1] = xor(b1, andnot(b2, b3));
-        a[2] = xor(b2, andnot(b3, b4));
-        a[3] = xor(b3, andnot(b4, b0));
-        a[4] = xor(b4, andnot(b0, b1));
-        a[5] = xor(b5, andnot(b6, b7));
-        a[6] = xor(b6, andnot(b7, b8));
-        a[7] = xor(b7, andnot(b8, b9));
-        a[8] = xor(b8, andnot(b9, b5));
-        a[9] = xor(b9, andnot(b5, b6));
-        a[10] = xor(b10, andnot(b11, b12));
-        a[11] = xor(b11, andnot(b12, b13));
-        a[12] = xor(b12, andnot(b13, b14));
-        a[13] = xor(b13, andnot(b14, b10));
-        a[14] = xor(b14, andnot(b10, b11));
-        a[15] = xor(b15, andnot(b16, b17));
-        a[16] = xor(b16, andnot(b17, b18));
-        a[17] = xor(b17, andnot(b18, b19));
-        a[18] = xor(b18, andnot(b19, b15));
-        a[19] = xor(b19, andnot(b15, b16));
-        a[20] = xor(b20, andnot(b21, b22));
-        a[21] = xor(b21, andnot(b22, b23));
-        a[22] = xor(b22, andnot(b23, b24));
-        a[23] = xor(b23, andnot(b24, b20));
-        a[24] = xor(b24, andnot(b20, b21));
+        let b0 = xor(t, a[0], d0);
+        let b10 = rol::<1, 63>(t, xor(t, a[1], d1));
+        let b20 = rol::<62, 2>(t, xor(t, a[2], d2));
+        let b5 = rol::<28, 36>(t, xor(t, a[3], d3));
+        let b15 = rol::<27, 37>(t, xor(t, a[4], d4));
+        let b16 = rol::<36, 28>(t, xor(t, a[5], d0));
+        let b1 = rol::<44, 20>(t, xor(t, a[6], d1));
+        let b11 = rol::<6, 58>(t, xor(t, a[7], d2));
+        let b21 = rol::<55, 9>(t, xor(t, a[8], d3));
+        let b6 = rol::<20, 44>(t, xor(t, a[9], d4));
+        let b7 = rol::<3, 61>(t, xor(t, a[10], d0));
+        let b17 = rol::<10, 54>(t, xor(t, a[11], d1));
+        let b2 = rol::<43, 21>(t, xor(t, a[12], d2));
+        let b12 = rol::<25, 39>(t, xor(t, a[13], d3));
+        let b22 = rol::<39, 25>(t, xor(t, a[14], d4));
+        let b23 = rol::<41, 23>(t, xor(t, a[15], d0));
+        let b8 = rol::<45, 19>(t, xor(t, a[16], d1));
+        let b18 = rol::<15, 49>(t, xor(t, a[17], d2));
+        let b3 = rol::<21, 43>(t, xor(t, a[18], d3));
+        let b13 = rol::<8, 56>(t, xor(t, a[19], d4));
+        let b14 = rol::<18, 46>(t, xor(t, a[20], d0));
+        let b24 = rol::<2, 62>(t, xor(t, a[21], d1));
+        let b9 = rol::<61, 3>(t, xor(t, a[22], d2));
+        let b19 = rol::<56, 8>(t, xor(t, a[23], d3));
+        let b4 = rol::<14, 50>(t, xor(t, a[24], d4));
+        a[0] = xor(t, b0, andnot(t, b1, b2));
+        a[1] = xor(t, b1, andnot(t, b2, b3));
+        a[2] = xor(t, b2, andnot(t, b3, b4));
+        a[3] = xor(t, b3, andnot(t, b4, b0));
+        a[4] = xor(t, b4, andnot(t, b0, b1));
+        a[5] = xor(t, b5, andnot(t, b6, b7));
+        a[6] = xor(t, b6, andnot(t, b7, b8));
+        a[7] = xor(t, b7, andnot(t, b8, b9));
+        a[8] = xor(t, b8, andnot(t, b9, b5));
+        a[9] = xor(t, b9, andnot(t, b5, b6));
+        a[10] = xor(t, b10, andnot(t, b11, b12));
+        a[11] = xor(t, b11, andnot(t, b12, b13));
+        a[12] = xor(t, b12, andnot(t, b13, b14));
+        a[13] = xor(t, b13, andnot(t, b14, b10));
+        a[14] = xor(t, b14, andnot(t, b10, b11));
+        a[15] = xor(t, b15, andnot(t, b16, b17));
+        a[16] = xor(t, b16, andnot(t, b17, b18));
+        a[17] = xor(t, b17, andnot(t, b18, b19));
+        a[18] = xor(t, b18, andnot(t, b19, b15));
+        a[19] = xor(t, b19, andnot(t, b15, b16));
+        a[20] = xor(t, b20, andnot(t, b21, b22));
+        a[21] = xor(t, b21, andnot(t, b22, b23));
+        a[22] = xor(t, b22, andnot(t, b23, b24));
+        a[23] = xor(t, b23, andnot(t, b24, b20));
+        a[24] = xor(t, b24, andnot(t, b20, b21));
     }
-    // SAFETY: as for `xor`.
-    a[0] = xor(a[0], unsafe { _mm256_set1_epi64x(rc as i64) });
+    // SAFETY: the token proves that the CPU has AVX2.
+    a[0] = xor(t, a[0], unsafe { _mm256_set1_epi64x(rc as i64) });
 }
 
-/// One round on four states held in 25 registers; implemented by the AVX2 and AVX-512 backends
-/// (a trait rather than a closure so that the round is always inlined into the
-/// `#[target_feature]` function that runs it).
-pub(super) trait Round {
+/// One round on four states held in 25 registers, implemented by the AVX2 and AVX-512 kernels
+/// ([`X86Avx2`] and `X86Avx512`) and by nothing else: a value of an implementing type exists only
+/// after detection found AVX2 (the AVX-512 detection includes it), so it is the proof the shared
+/// four-state code below needs to run AVX2 instructions.
+pub(super) trait Round4: Copy {
     /// θ, ρ, π, χ, ι with round constant `rc`.
-    fn round(a: &mut [__m256i; 25], rc: u64);
+    fn round(self, a: &mut [__m256i; 25], rc: u64);
 }
 
-/// The AVX2 round.
-pub(super) struct Avx2;
-
-impl Round for Avx2 {
+impl Round4 for X86Avx2 {
     #[inline(always)]
-    fn round(a: &mut [__m256i; 25], rc: u64) {
-        round(a, rc);
+    fn round(self, a: &mut [__m256i; 25], rc: u64) {
+        round(self.0, a, rc);
     }
 }
 
 /// 4 × 4 transpose of 64-bit elements (its own inverse): element k of output i = element i of
 /// input k.
 #[inline(always)]
-fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
-    // SAFETY: only reached from functions compiled with AVX2 (or AVX-512, which implies it) and
-    // entered only when the CPU has it.
+fn transpose4<T: Round4>(_: T, r: [__m256i; 4]) -> [__m256i; 4] {
+    // SAFETY: a `Round4` value proves that the CPU has AVX2.
     unsafe {
         let t0 = _mm256_unpacklo_epi64(r[0], r[1]);
         let t1 = _mm256_unpackhi_epi64(r[0], r[1]);
@@ -141,37 +194,40 @@ fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
 
 /// Four consecutive 64-bit lanes from `lanes` (at least four).
 #[inline(always)]
-fn load4(lanes: &[u64]) -> __m256i {
+fn load4<T: Round4>(_: T, lanes: &[u64]) -> __m256i {
     let four = &lanes[..4];
-    // SAFETY: `four` is 32 readable bytes, `loadu` has no alignment requirement; AVX2 as for
-    // `transpose4`.
+    // SAFETY: `four` is 32 readable bytes, `loadu` has no alignment requirement; a `Round4` value
+    // proves that the CPU has AVX2.
     unsafe { _mm256_loadu_si256(four.as_ptr().cast()) }
 }
 
 /// Four consecutive little-endian 64-bit lanes from the first 32 bytes of `bytes`.
 #[inline(always)]
-fn load4_bytes(bytes: &[u8]) -> __m256i {
+fn load4_bytes<T: Round4>(_: T, bytes: &[u8]) -> __m256i {
     let b = &bytes[..32];
     // SAFETY: `b` is 32 readable bytes, `loadu` has no alignment requirement and x86 is
-    // little-endian; AVX2 as for `transpose4`.
+    // little-endian; a `Round4` value proves that the CPU has AVX2.
     unsafe { _mm256_loadu_si256(b.as_ptr().cast()) }
 }
 
 /// Loads four states into 25 registers (element k of register i = lane i of state k).
 #[inline(always)]
-fn load(states: &[State1600; 4]) -> [__m256i; 25] {
-    // SAFETY: AVX2 as for `transpose4`.
+fn load<T: Round4>(k: T, states: &[State1600; 4]) -> [__m256i; 25] {
+    // SAFETY: a `Round4` value proves that the CPU has AVX2.
     let mut a = [unsafe { _mm256_setzero_si256() }; 25];
     for g in 0..6 {
-        let t = transpose4([
-            load4(&states[0][4 * g..]),
-            load4(&states[1][4 * g..]),
-            load4(&states[2][4 * g..]),
-            load4(&states[3][4 * g..]),
-        ]);
+        let t = transpose4(
+            k,
+            [
+                load4(k, &states[0][4 * g..]),
+                load4(k, &states[1][4 * g..]),
+                load4(k, &states[2][4 * g..]),
+                load4(k, &states[3][4 * g..]),
+            ],
+        );
         a[4 * g..4 * g + 4].copy_from_slice(&t);
     }
-    // SAFETY: AVX2 as for `transpose4`.
+    // SAFETY: a `Round4` value proves that the CPU has AVX2.
     a[24] = unsafe {
         _mm256_set_epi64x(
             states[3][24] as i64,
@@ -185,50 +241,47 @@ fn load(states: &[State1600; 4]) -> [__m256i; 25] {
 
 /// Stores 25 registers back into four states.
 #[inline(always)]
-fn store(a: &[__m256i; 25], states: &mut [State1600; 4]) {
+fn store<T: Round4>(k: T, a: &[__m256i; 25], states: &mut [State1600; 4]) {
     for g in 0..6 {
-        let t = transpose4([a[4 * g], a[4 * g + 1], a[4 * g + 2], a[4 * g + 3]]);
+        let t = transpose4(k, [a[4 * g], a[4 * g + 1], a[4 * g + 2], a[4 * g + 3]]);
         for (st, v) in states.iter_mut().zip(t) {
             let four = &mut st[4 * g..4 * g + 4];
-            // SAFETY: `four` is 32 writable bytes, `storeu` has no alignment requirement; AVX2 as
-            // for `transpose4`.
+            // SAFETY: `four` is 32 writable bytes, `storeu` has no alignment requirement; a
+            // `Round4` value proves that the CPU has AVX2.
             unsafe { _mm256_storeu_si256(four.as_mut_ptr().cast(), v) };
         }
     }
     let mut lanes = [0u64; 4];
-    // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement; AVX2 as for
-    // `transpose4`.
+    // SAFETY: `lanes` is 32 writable bytes, `storeu` has no alignment requirement; a `Round4`
+    // value proves that the CPU has AVX2.
     unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), a[24]) };
-    for k in 0..4 {
-        states[k][24] = lanes[k];
+    for i in 0..4 {
+        states[i][24] = lanes[i];
     }
 }
 
-/// Keccak-p\[1600, R\] on four states with the round of `T` (shared with the AVX-512 backend,
+/// Keccak-p\[1600, R\] on four states with the round of `k` (shared with the AVX-512 backend,
 /// which supplies its own round).
 #[inline(always)]
-pub(super) fn permute_with<const R: usize, T: Round>(states: &mut [State1600; 4]) {
-    let mut a = load(states);
+pub(super) fn permute_with<const R: usize, T: Round4>(k: T, states: &mut [State1600; 4]) {
+    let mut a = load(k, states);
     for &rc in &RC[24 - R..] {
-        T::round(&mut a, rc);
+        k.round(&mut a, rc);
     }
-    store(&a, states);
+    store(k, &a, states);
 }
 
-/// Absorbs the whole `rate`-byte blocks of four equal-length messages with the round of `T`,
+/// Absorbs the whole `rate`-byte blocks of four equal-length messages with the round of `k`,
 /// keeping the states in registers across blocks.
 #[inline(always)]
-pub(super) fn absorb_with<const R: usize, T: Round>(
+pub(super) fn absorb_with<const R: usize, T: Round4>(
+    k: T,
     states: &mut [State1600; 4],
     msgs: [&[u8]; 4],
     rate: usize,
 ) {
-    let mut a = load(states);
-    let lane = |m: &[u8], off: usize| -> i64 {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&m[off..off + 8]);
-        i64::from_le_bytes(b)
-    };
+    let mut a = load(k, states);
+    let lane = |m: &[u8], off: usize| -> i64 { load_lane(&m[off..off + 8]) as i64 };
     let lanes = rate / 8;
     let blocks = msgs[0].len() / rate;
     for blk in 0..blocks {
@@ -236,19 +289,22 @@ pub(super) fn absorb_with<const R: usize, T: Round>(
         // Groups of four lanes: one 32-byte load per message and a transpose.
         for g in 0..lanes / 4 {
             let off = base + 32 * g;
-            let t = transpose4([
-                load4_bytes(&msgs[0][off..]),
-                load4_bytes(&msgs[1][off..]),
-                load4_bytes(&msgs[2][off..]),
-                load4_bytes(&msgs[3][off..]),
-            ]);
+            let t = transpose4(
+                k,
+                [
+                    load4_bytes(k, &msgs[0][off..]),
+                    load4_bytes(k, &msgs[1][off..]),
+                    load4_bytes(k, &msgs[2][off..]),
+                    load4_bytes(k, &msgs[3][off..]),
+                ],
+            );
             for (j, v) in t.into_iter().enumerate() {
-                a[4 * g + j] = xor(a[4 * g + j], v);
+                a[4 * g + j] = xor_any(k, a[4 * g + j], v);
             }
         }
         for i in lanes / 4 * 4..lanes {
             let off = base + 8 * i;
-            // SAFETY: AVX2 as for `transpose4`.
+            // SAFETY: a `Round4` value proves that the CPU has AVX2.
             let v = unsafe {
                 _mm256_set_epi64x(
                     lane(msgs[3], off),
@@ -257,58 +313,18 @@ pub(super) fn absorb_with<const R: usize, T: Round>(
                     lane(msgs[0], off),
                 )
             };
-            a[i] = xor(a[i], v);
+            a[i] = xor_any(k, a[i], v);
         }
         for &rc in &RC[24 - R..] {
-            T::round(&mut a, rc);
+            k.round(&mut a, rc);
         }
     }
-    store(&a, states);
+    store(k, &a, states);
 }
 
-#[target_feature(enable = "avx2")]
-unsafe fn keccak_p_x4_avx2<const R: usize>(states: &mut [State1600; 4]) {
-    permute_with::<R, Avx2>(states);
-}
-
-/// Keccak-p\[1600, R\] on four states; returns `false` (doing nothing) when the CPU lacks AVX2.
-#[inline]
-pub(crate) fn try_keccak_p_x4<const R: usize>(states: &mut [State1600; 4]) -> bool {
-    if !available() {
-        return false;
-    }
-    // SAFETY: `available()` returned true, so the CPU supports AVX2.
-    unsafe { keccak_p_x4_avx2::<R>(states) };
-    true
-}
-
-#[target_feature(enable = "avx2")]
-unsafe fn absorb_x4_avx2<const R: usize>(
-    states: &mut [State1600; 4],
-    msgs: [&[u8]; 4],
-    rate: usize,
-) {
-    absorb_with::<R, Avx2>(states, msgs, rate);
-}
-
-/// Absorbs the whole `rate`-byte blocks of four equal-length messages (XOR, then Keccak-p[1600, R]
-/// per block) keeping the states in registers; returns `false` (doing nothing) without AVX2.
-#[inline]
-pub(crate) fn try_absorb_x4<const R: usize>(
-    states: &mut [State1600; 4],
-    msgs: [&[u8]; 4],
-    rate: usize,
-) -> bool {
-    if !available() || !absorb_args_ok(msgs, rate) {
-        return false;
-    }
-    // SAFETY: `available()` returned true, so the CPU supports AVX2.
-    unsafe { absorb_x4_avx2::<R>(states, msgs, rate) };
-    true
-}
-
-/// The four messages have equal lengths and the rate is a whole number of lanes within the state.
-#[inline]
-pub(super) fn absorb_args_ok(msgs: [&[u8]; 4], rate: usize) -> bool {
-    rate % 8 == 0 && rate > 0 && rate <= 200 && msgs.iter().all(|m| m.len() == msgs[0].len())
+/// `a ^ b` for the shared four-state code.
+#[inline(always)]
+fn xor_any<T: Round4>(_: T, a: __m256i, b: __m256i) -> __m256i {
+    // SAFETY: a `Round4` value proves that the CPU has AVX2.
+    unsafe { _mm256_xor_si256(a, b) }
 }

@@ -16,238 +16,237 @@
 use core::arch::x86_64::*;
 
 use super::super::{RC, State1600};
-use super::x86_avx2::{Round, absorb_args_ok, absorb_with, permute_with};
+use super::x86_avx2::{Round4, absorb_with, permute_with};
+use super::{Avx512Token, Job, Kernels, absorb_args_ok};
 
-cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl");
+/// The AVX-512 kernels; a value exists only after run-time detection found AVX-512F, AVX-512VL
+/// and AVX2.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct X86Avx512(pub(super) Avx512Token);
 
-/// Whether the CPU (and OS) support AVX-512F and AVX-512VL (detected once, then cached).
+/// Runs `job` with the AVX-512 kernels, compiled with AVX2, AVX-512F and AVX-512VL enabled.
 #[inline]
-pub(crate) fn available() -> bool {
-    avx512_cpuid::get()
+pub(super) fn run<J: Job>(token: Avx512Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after `detect` found AVX-512F, AVX-512VL and AVX2 on this CPU
+    // (and OS).
+    unsafe { run_with_features(job, token) }
+}
+
+/// # Safety
+/// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+unsafe fn run_with_features<J: Job>(job: J, token: Avx512Token) -> J::Output {
+    job.run(X86Avx512(token))
+}
+
+impl Kernels for X86Avx512 {
+    #[inline(always)]
+    fn keccak_p<const R: usize>(self, state: &mut State1600) {
+        keccak_p_x1::<R>(self.0, state);
+    }
+
+    #[inline(always)]
+    fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
+        permute_with::<R, Self>(self, states);
+    }
+
+    #[inline(always)]
+    fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
+        debug_assert!(absorb_args_ok(msgs, rate));
+        // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+        unsafe { absorb_x4_with_features::<R>(self, states, msgs, rate) };
+    }
+}
+
+/// The absorb loop in a function of its own, its arguments in registers rather than read through
+/// the job: inlined into the job's entry point, LLVM allocated the loop's registers differently
+/// (two more vector moves per round) than in this form, which is instruction for instruction the
+/// loop as it was before the single dispatch.
+///
+/// # Safety
+/// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+unsafe fn absorb_x4_with_features<const R: usize>(
+    kernels: X86Avx512,
+    states: &mut [State1600; 4],
+    msgs: [&[u8]; 4],
+    rate: usize,
+) {
+    absorb_with::<R, X86Avx512>(kernels, states, msgs, rate);
+}
+
+/// The four-state round, on 256-bit registers.
+impl Round4 for X86Avx512 {
+    #[inline(always)]
+    fn round(self, a: &mut [__m256i; 25], rc: u64) {
+        round::<__m256i>(self.0, a, rc);
+    }
 }
 
 /// The AVX-512VL operations of a round on one register type: `__m256i` (four states, one lane
-/// of each) or `__m128i` (one state, one lane per register).
-///
-/// Every method is only reached from the `#[target_feature]` functions of this module, which are
-/// compiled with AVX-512F/VL and entered only when the CPU has them.
+/// of each) or `__m128i` (one state, one lane per register). Each takes the token that proves the
+/// CPU has AVX-512F/VL.
 trait Lanes: Copy {
     /// `a ^ b ^ c`.
-    fn xor3(a: Self, b: Self, c: Self) -> Self;
+    fn xor3(t: Avx512Token, a: Self, b: Self, c: Self) -> Self;
     /// `a ^ (!b & c)` (χ).
-    fn chi(a: Self, b: Self, c: Self) -> Self;
+    fn chi(t: Avx512Token, a: Self, b: Self, c: Self) -> Self;
     /// Rotation of every 64-bit element left by `N`.
-    fn rol<const N: i32>(a: Self) -> Self;
+    fn rol<const N: i32>(t: Avx512Token, a: Self) -> Self;
     /// `a ^ rc` in every 64-bit element.
-    fn xor_rc(a: Self, rc: u64) -> Self;
+    fn xor_rc(t: Avx512Token, a: Self, rc: u64) -> Self;
 }
 
 impl Lanes for __m256i {
     #[inline(always)]
-    fn xor3(a: Self, b: Self, c: Self) -> Self {
-        // SAFETY: see the trait docs.
+    fn xor3(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_ternarylogic_epi64::<0x96>(a, b, c) }
     }
     #[inline(always)]
-    fn chi(a: Self, b: Self, c: Self) -> Self {
-        // SAFETY: see the trait docs.
+    fn chi(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_ternarylogic_epi64::<0xD2>(a, b, c) }
     }
     #[inline(always)]
-    fn rol<const N: i32>(a: Self) -> Self {
-        // SAFETY: see the trait docs.
+    fn rol<const N: i32>(_: Avx512Token, a: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_rol_epi64::<N>(a) }
     }
     #[inline(always)]
-    fn xor_rc(a: Self, rc: u64) -> Self {
-        // SAFETY: see the trait docs.
+    fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_xor_si256(a, _mm256_set1_epi64x(rc as i64)) }
     }
 }
 
 impl Lanes for __m128i {
     #[inline(always)]
-    fn xor3(a: Self, b: Self, c: Self) -> Self {
-        // SAFETY: see the trait docs.
+    fn xor3(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm_ternarylogic_epi64::<0x96>(a, b, c) }
     }
     #[inline(always)]
-    fn chi(a: Self, b: Self, c: Self) -> Self {
-        // SAFETY: see the trait docs.
+    fn chi(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm_ternarylogic_epi64::<0xD2>(a, b, c) }
     }
     #[inline(always)]
-    fn rol<const N: i32>(a: Self) -> Self {
-        // SAFETY: see the trait docs.
+    fn rol<const N: i32>(_: Avx512Token, a: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm_rol_epi64::<N>(a) }
     }
     #[inline(always)]
-    fn xor_rc(a: Self, rc: u64) -> Self {
-        // SAFETY: see the trait docs.
+    fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm_xor_si128(a, _mm_cvtsi64_si128(rc as i64)) }
     }
 }
 
 #[inline(always)]
-fn xor3<V: Lanes>(a: V, b: V, c: V) -> V {
-    V::xor3(a, b, c)
+fn xor3<V: Lanes>(t: Avx512Token, a: V, b: V, c: V) -> V {
+    V::xor3(t, a, b, c)
 }
 
 #[inline(always)]
-fn chi<V: Lanes>(a: V, b: V, c: V) -> V {
-    V::chi(a, b, c)
+fn chi<V: Lanes>(t: Avx512Token, a: V, b: V, c: V) -> V {
+    V::chi(t, a, b, c)
 }
 
 #[inline(always)]
-fn rol<V: Lanes, const N: i32>(a: V) -> V {
-    V::rol::<N>(a)
+fn rol<V: Lanes, const N: i32>(t: Avx512Token, a: V) -> V {
+    V::rol::<N>(t, a)
 }
 
 /// `(a ^ d ^ r)` rotated left by `N`: θ's effect on one lane followed by ρ.
 #[inline(always)]
-fn theta_rho<V: Lanes, const N: i32>(a: V, d: V, r: V) -> V {
-    rol::<V, N>(xor3(a, d, r))
+fn theta_rho<V: Lanes, const N: i32>(t: Avx512Token, a: V, d: V, r: V) -> V {
+    rol::<V, N>(t, xor3(t, a, d, r))
 }
 
+/// θ, ρ, π, χ, ι with round constant `rc`.
 #[inline(always)]
-fn round<V: Lanes>(a: &mut [V; 25], rc: u64) {
-    let c0 = xor3(xor3(a[0], a[5], a[10]), a[15], a[20]);
-    let c1 = xor3(xor3(a[1], a[6], a[11]), a[16], a[21]);
-    let c2 = xor3(xor3(a[2], a[7], a[12]), a[17], a[22]);
-    let c3 = xor3(xor3(a[3], a[8], a[13]), a[18], a[23]);
-    let c4 = xor3(xor3(a[4], a[9], a[14]), a[19], a[24]);
+fn round<V: Lanes>(t: Avx512Token, a: &mut [V; 25], rc: u64) {
+    let c0 = xor3(t, xor3(t, a[0], a[5], a[10]), a[15], a[20]);
+    let c1 = xor3(t, xor3(t, a[1], a[6], a[11]), a[16], a[21]);
+    let c2 = xor3(t, xor3(t, a[2], a[7], a[12]), a[17], a[22]);
+    let c3 = xor3(t, xor3(t, a[3], a[8], a[13]), a[18], a[23]);
+    let c4 = xor3(t, xor3(t, a[4], a[9], a[14]), a[19], a[24]);
     // D[x] = C[x-1] ^ rol(C[x+1], 1), applied as the three-input XOR a ^ C[x-1] ^ R[x].
-    let r0 = rol::<V, 1>(c1);
-    let r1 = rol::<V, 1>(c2);
-    let r2 = rol::<V, 1>(c3);
-    let r3 = rol::<V, 1>(c4);
-    let r4 = rol::<V, 1>(c0);
-    let b0 = xor3(a[0], c4, r0);
-    let b10 = theta_rho::<V, 1>(a[1], c0, r1);
-    let b20 = theta_rho::<V, 62>(a[2], c1, r2);
-    let b5 = theta_rho::<V, 28>(a[3], c2, r3);
-    let b15 = theta_rho::<V, 27>(a[4], c3, r4);
-    let b16 = theta_rho::<V, 36>(a[5], c4, r0);
-    let b1 = theta_rho::<V, 44>(a[6], c0, r1);
-    let b11 = theta_rho::<V, 6>(a[7], c1, r2);
-    let b21 = theta_rho::<V, 55>(a[8], c2, r3);
-    let b6 = theta_rho::<V, 20>(a[9], c3, r4);
-    let b7 = theta_rho::<V, 3>(a[10], c4, r0);
-    let b17 = theta_rho::<V, 10>(a[11], c0, r1);
-    let b2 = theta_rho::<V, 43>(a[12], c1, r2);
-    let b12 = theta_rho::<V, 25>(a[13], c2, r3);
-    let b22 = theta_rho::<V, 39>(a[14], c3, r4);
-    let b23 = theta_rho::<V, 41>(a[15], c4, r0);
-    let b8 = theta_rho::<V, 45>(a[16], c0, r1);
-    let b18 = theta_rho::<V, 15>(a[17], c1, r2);
-    let b3 = theta_rho::<V, 21>(a[18], c2, r3);
-    let b13 = theta_rho::<V, 8>(a[19], c3, r4);
-    let b14 = theta_rho::<V, 18>(a[20], c4, r0);
-    let b24 = theta_rho::<V, 2>(a[21], c0, r1);
-    let b9 = theta_rho::<V, 61>(a[22], c1, r2);
-    let b19 = theta_rho::<V, 56>(a[23], c2, r3);
-    let b4 = theta_rho::<V, 14>(a[24], c3, r4);
-    a[0] = V::xor_rc(chi(b0, b1, b2), rc);
-    a[1] = chi(b1, b2, b3);
-    a[2] = chi(b2, b3, b4);
-    a[3] = chi(b3, b4, b0);
-    a[4] = chi(b4, b0, b1);
-    a[5] = chi(b5, b6, b7);
-    a[6] = chi(b6, b7, b8);
-    a[7] = chi(b7, b8, b9);
-    a[8] = chi(b8, b9, b5);
-    a[9] = chi(b9, b5, b6);
-    a[10] = chi(b10, b11, b12);
-    a[11] = chi(b11, b12, b13);
-    a[12] = chi(b12, b13, b14);
-    a[13] = chi(b13, b14, b10);
-    a[14] = chi(b14, b10, b11);
-    a[15] = chi(b15, b16, b17);
-    a[16] = chi(b16, b17, b18);
-    a[17] = chi(b17, b18, b19);
-    a[18] = chi(b18, b19, b15);
-    a[19] = chi(b19, b15, b16);
-    a[20] = chi(b20, b21, b22);
-    a[21] = chi(b21, b22, b23);
-    a[22] = chi(b22, b23, b24);
-    a[23] = chi(b23, b24, b20);
-    a[24] = chi(b24, b20, b21);
+    let r0 = rol::<V, 1>(t, c1);
+    let r1 = rol::<V, 1>(t, c2);
+    let r2 = rol::<V, 1>(t, c3);
+    let r3 = rol::<V, 1>(t, c4);
+    let r4 = rol::<V, 1>(t, c0);
+    let b0 = xor3(t, a[0], c4, r0);
+    let b10 = theta_rho::<V, 1>(t, a[1], c0, r1);
+    let b20 = theta_rho::<V, 62>(t, a[2], c1, r2);
+    let b5 = theta_rho::<V, 28>(t, a[3], c2, r3);
+    let b15 = theta_rho::<V, 27>(t, a[4], c3, r4);
+    let b16 = theta_rho::<V, 36>(t, a[5], c4, r0);
+    let b1 = theta_rho::<V, 44>(t, a[6], c0, r1);
+    let b11 = theta_rho::<V, 6>(t, a[7], c1, r2);
+    let b21 = theta_rho::<V, 55>(t, a[8], c2, r3);
+    let b6 = theta_rho::<V, 20>(t, a[9], c3, r4);
+    let b7 = theta_rho::<V, 3>(t, a[10], c4, r0);
+    let b17 = theta_rho::<V, 10>(t, a[11], c0, r1);
+    let b2 = theta_rho::<V, 43>(t, a[12], c1, r2);
+    let b12 = theta_rho::<V, 25>(t, a[13], c2, r3);
+    let b22 = theta_rho::<V, 39>(t, a[14], c3, r4);
+    let b23 = theta_rho::<V, 41>(t, a[15], c4, r0);
+    let b8 = theta_rho::<V, 45>(t, a[16], c0, r1);
+    let b18 = theta_rho::<V, 15>(t, a[17], c1, r2);
+    let b3 = theta_rho::<V, 21>(t, a[18], c2, r3);
+    let b13 = theta_rho::<V, 8>(t, a[19], c3, r4);
+    let b14 = theta_rho::<V, 18>(t, a[20], c4, r0);
+    let b24 = theta_rho::<V, 2>(t, a[21], c0, r1);
+    let b9 = theta_rho::<V, 61>(t, a[22], c1, r2);
+    let b19 = theta_rho::<V, 56>(t, a[23], c2, r3);
+    let b4 = theta_rho::<V, 14>(t, a[24], c3, r4);
+    a[0] = V::xor_rc(t, chi(t, b0, b1, b2), rc);
+    a[1] = chi(t, b1, b2, b3);
+    a[2] = chi(t, b2, b3, b4);
+    a[3] = chi(t, b3, b4, b0);
+    a[4] = chi(t, b4, b0, b1);
+    a[5] = chi(t, b5, b6, b7);
+    a[6] = chi(t, b6, b7, b8);
+    a[7] = chi(t, b7, b8, b9);
+    a[8] = chi(t, b8, b9, b5);
+    a[9] = chi(t, b9, b5, b6);
+    a[10] = chi(t, b10, b11, b12);
+    a[11] = chi(t, b11, b12, b13);
+    a[12] = chi(t, b12, b13, b14);
+    a[13] = chi(t, b13, b14, b10);
+    a[14] = chi(t, b14, b10, b11);
+    a[15] = chi(t, b15, b16, b17);
+    a[16] = chi(t, b16, b17, b18);
+    a[17] = chi(t, b17, b18, b19);
+    a[18] = chi(t, b18, b19, b15);
+    a[19] = chi(t, b19, b15, b16);
+    a[20] = chi(t, b20, b21, b22);
+    a[21] = chi(t, b21, b22, b23);
+    a[22] = chi(t, b22, b23, b24);
+    a[23] = chi(t, b23, b24, b20);
+    a[24] = chi(t, b24, b20, b21);
 }
 
-/// The AVX-512 round.
-struct Avx512;
-
-impl Round for Avx512 {
-    #[inline(always)]
-    fn round(a: &mut [__m256i; 25], rc: u64) {
-        round::<__m256i>(a, rc);
-    }
-}
-
-/// One state, one lane per 128-bit register (the upper element unused): the same round as the
-/// four-state code, in about 90 instructions instead of about 200 scalar ones.
-#[target_feature(enable = "avx2,avx512f,avx512vl")]
-unsafe fn keccak_p_x1_avx512<const R: usize>(state: &mut State1600) {
-    let mut a = [_mm_setzero_si128(); 25];
+/// Keccak-p\[1600, R\] on one state, one lane per 128-bit register (the upper element unused):
+/// the same round as the four-state code, in about 90 instructions instead of about 200 scalar
+/// ones.
+#[inline(always)]
+fn keccak_p_x1<const R: usize>(t: Avx512Token, state: &mut State1600) {
+    // SAFETY: SSE2 is part of x86_64.
+    let mut a = [unsafe { _mm_setzero_si128() }; 25];
     for (r, &lane) in a.iter_mut().zip(state.iter()) {
-        *r = _mm_cvtsi64_si128(lane as i64);
+        // SAFETY: SSE2 is part of x86_64.
+        *r = unsafe { _mm_cvtsi64_si128(lane as i64) };
     }
     for &rc in &RC[24 - R..] {
-        round::<__m128i>(&mut a, rc);
+        round::<__m128i>(t, &mut a, rc);
     }
     for (lane, r) in state.iter_mut().zip(a.iter()) {
-        *lane = _mm_cvtsi128_si64(*r) as u64;
+        // SAFETY: SSE2 is part of x86_64.
+        *lane = unsafe { _mm_cvtsi128_si64(*r) } as u64;
     }
-}
-
-/// Keccak-p\[1600, R\] on one state; returns `false` (doing nothing) without AVX-512F/VL.
-#[inline]
-pub(crate) fn try_keccak_p<const R: usize>(state: &mut State1600) -> bool {
-    if !available() {
-        return false;
-    }
-    // SAFETY: as in `try_keccak_p_x4`.
-    unsafe { keccak_p_x1_avx512::<R>(state) };
-    true
-}
-
-#[target_feature(enable = "avx2,avx512f,avx512vl")]
-unsafe fn keccak_p_x4_avx512<const R: usize>(states: &mut [State1600; 4]) {
-    permute_with::<R, Avx512>(states);
-}
-
-#[target_feature(enable = "avx2,avx512f,avx512vl")]
-unsafe fn absorb_x4_avx512<const R: usize>(
-    states: &mut [State1600; 4],
-    msgs: [&[u8]; 4],
-    rate: usize,
-) {
-    absorb_with::<R, Avx512>(states, msgs, rate);
-}
-
-/// Keccak-p\[1600, R\] on four states; returns `false` (doing nothing) without AVX-512F/VL.
-#[inline]
-pub(crate) fn try_keccak_p_x4<const R: usize>(states: &mut [State1600; 4]) -> bool {
-    if !available() {
-        return false;
-    }
-    // SAFETY: `available()` returned true, so the CPU supports AVX-512F and AVX-512VL (and
-    // therefore AVX2).
-    unsafe { keccak_p_x4_avx512::<R>(states) };
-    true
-}
-
-/// As [`super::x86_avx2::try_absorb_x4`], on AVX-512F/VL.
-#[inline]
-pub(crate) fn try_absorb_x4<const R: usize>(
-    states: &mut [State1600; 4],
-    msgs: [&[u8]; 4],
-    rate: usize,
-) -> bool {
-    if !available() || !absorb_args_ok(msgs, rate) {
-        return false;
-    }
-    // SAFETY: as in `try_keccak_p_x4`.
-    unsafe { absorb_x4_avx512::<R>(states, msgs, rate) };
-    true
 }

@@ -1,28 +1,30 @@
-//! x86/x86_64: the portable unrolled permutation compiled with BMI1/BMI2 (`andn`, `rorx`).
+//! x86/x86_64 BMI1/BMI2: the portable permutation compiled with `andn` and `rorx`; four states
+//! one after another (the default of [`Kernels::keccak_p_x4`]).
 
 use super::super::State1600;
-use super::portable;
+use super::{BmiToken, Job, Kernels, portable};
 
-cpufeatures::new!(bmi_cpuid, "bmi1", "bmi2");
+/// The BMI kernels; a value exists only after run-time detection found BMI1 and BMI2.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct X86Bmi(pub(super) BmiToken);
 
-/// Whether the CPU has BMI1 and BMI2 (detected once, then cached).
+/// Runs `job` with the BMI kernels, compiled with BMI1 and BMI2 enabled.
 #[inline]
-pub(crate) fn available() -> bool {
-    bmi_cpuid::get()
+pub(super) fn run<J: Job>(token: BmiToken, job: J) -> J::Output {
+    // SAFETY: `token` exists only after `detect` found BMI1 and BMI2 on this CPU.
+    unsafe { run_with_features(job, token) }
 }
 
+/// # Safety
+/// The CPU must support BMI1 and BMI2.
 #[target_feature(enable = "bmi1,bmi2")]
-unsafe fn keccak_p_bmi<const R: usize>(state: &mut State1600) {
-    portable::keccak_p::<R>(state);
+unsafe fn run_with_features<J: Job>(job: J, token: BmiToken) -> J::Output {
+    job.run(X86Bmi(token))
 }
 
-/// Keccak-p\[1600, R\]; returns `false` (doing nothing) when the CPU lacks BMI1/BMI2.
-#[inline]
-pub(crate) fn try_keccak_p<const R: usize>(state: &mut State1600) -> bool {
-    if !available() {
-        return false;
+impl Kernels for X86Bmi {
+    #[inline(always)]
+    fn keccak_p<const R: usize>(self, state: &mut State1600) {
+        portable::keccak_p::<R>(state);
     }
-    // SAFETY: `available()` returned true, so the CPU supports bmi1 and bmi2.
-    unsafe { keccak_p_bmi::<R>(state) };
-    true
 }

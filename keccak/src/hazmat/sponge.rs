@@ -1,6 +1,9 @@
-//! The byte-oriented sponge shared by every mode, and the SP 800-185 / RFC 9861 encodings.
+//! The engine of every mode: the byte-oriented sponge, its four-state one-shot form, and the
+//! SP 800-185 / RFC 9861 encodings.
 
-use crate::hazmat::{State1600, backends};
+use super::backends::{Job, Kernels, dispatch};
+use super::words::{load_lane, store_lanes, xor_block};
+use super::{State1600, keccak_p, keccak_p_x4};
 
 /// A Keccak sponge of rate `RATE` bytes (a multiple of 8, below 200) on Keccak-p\[1600, ROUNDS\].
 ///
@@ -19,15 +22,6 @@ impl<const RATE: usize, const ROUNDS: usize> Default for Sponge<RATE, ROUNDS> {
     }
 }
 
-#[inline(always)]
-pub(crate) fn xor_block(st: &mut State1600, block: &[u8]) {
-    for (lane, chunk) in st.iter_mut().zip(block.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *lane ^= u64::from_le_bytes(b);
-    }
-}
-
 impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     const CHECK: () =
         assert!(RATE % 8 == 0 && RATE > 0 && RATE < 200 && (ROUNDS == 12 || ROUNDS == 24));
@@ -42,9 +36,10 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         }
     }
 
+    /// Keccak-p\[1600, ROUNDS\] on the state.
     #[inline]
     pub(crate) fn permute(&mut self) {
-        backends::permute::<ROUNDS>(&mut self.st);
+        keccak_p::<ROUNDS>(&mut self.st);
     }
 
     #[inline(always)]
@@ -68,9 +63,7 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         }
         let mut lanes = data.chunks_exact(8);
         for (lane, chunk) in self.st[i / 8..].iter_mut().zip(&mut lanes) {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(chunk);
-            *lane ^= u64::from_le_bytes(b);
+            *lane ^= load_lane(chunk);
         }
         let tail = lanes.remainder();
         if !tail.is_empty() {
@@ -137,10 +130,7 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
             let take = (RATE - self.pos).min(out.len());
             let (head, rest) = out.split_at_mut(take);
             if self.pos % 8 == 0 {
-                let lanes = &self.st[self.pos / 8..];
-                for (dst, lane) in head.chunks_mut(8).zip(lanes) {
-                    dst.copy_from_slice(&lane.to_le_bytes()[..dst.len()]);
-                }
+                store_lanes(&self.st[self.pos / 8..], head);
             } else {
                 for (k, dst) in head.iter_mut().enumerate() {
                     let i = self.pos + k;
@@ -155,9 +145,27 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     /// Copies the first `out.len()` (at most 200) state bytes, ignoring the rate.
     #[inline]
     pub(crate) fn read_state(&self, out: &mut [u8]) {
-        for (dst, lane) in out.chunks_mut(8).zip(self.st.iter()) {
-            dst.copy_from_slice(&lane.to_le_bytes()[..dst.len()]);
+        store_lanes(&self.st, out);
+    }
+
+    /// Writes the 200 state bytes (lanes little-endian) followed by the position in the block
+    /// into `out` (201 bytes): the `SerializableState` layout of RustCrypto `sha3`.
+    pub(crate) fn serialize(&self, out: &mut [u8]) {
+        store_lanes(&self.st, &mut out[..200]);
+        out[200] = self.pos as u8;
+    }
+
+    /// The sponge [`Self::serialize`] wrote into `bytes` (201 bytes), or `None` if the position is
+    /// not below the rate.
+    pub(crate) fn deserialize(bytes: &[u8]) -> Option<Self> {
+        let pos = usize::from(bytes[200]);
+        if pos >= RATE {
+            return None;
         }
+        let mut s = Self::new();
+        xor_block(&mut s.st, &bytes[..200]);
+        s.pos = pos;
+        Some(s)
     }
 
     /// Back to the empty sponge.
@@ -278,6 +286,21 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     }
 }
 
+/// The four-state absorb loop ([`Kernels::absorb_x4`]) as a job for [`dispatch`].
+struct AbsorbX4<'a, const ROUNDS: usize> {
+    states: &'a mut [State1600; 4],
+    msgs: [&'a [u8]; 4],
+    rate: usize,
+}
+
+impl<const ROUNDS: usize> Job for AbsorbX4<'_, ROUNDS> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.absorb_x4::<ROUNDS>(self.states, self.msgs, self.rate);
+    }
+}
+
 /// One-shot sponge over four equal-length messages at once (four-state permutation): absorbs
 /// `msgs[k]`, pads with `ds` and fills `outs[k]` (all of the same length).
 pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
@@ -290,16 +313,18 @@ pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
     let mut st = [[0u64; 25]; 4];
     let full = len / RATE;
     let body = full * RATE;
-    backends::absorb_x4::<ROUNDS>(
-        &mut st,
-        [
-            &msgs[0][..body],
-            &msgs[1][..body],
-            &msgs[2][..body],
-            &msgs[3][..body],
-        ],
-        RATE,
-    );
+    if full > 0 {
+        dispatch(AbsorbX4::<ROUNDS> {
+            states: &mut st,
+            msgs: [
+                &msgs[0][..body],
+                &msgs[1][..body],
+                &msgs[2][..body],
+                &msgs[3][..body],
+            ],
+            rate: RATE,
+        });
+    }
     for k in 0..4 {
         let tail = &msgs[k][full * RATE..];
         let mut block = [0u8; 200];
@@ -308,22 +333,19 @@ pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
         block[RATE - 1] ^= 0x80;
         xor_block(&mut st[k], &block[..RATE]);
     }
-    backends::permute_x4::<ROUNDS>(&mut st);
+    keccak_p_x4::<ROUNDS>(&mut st);
     let out_len = outs[0].len();
     let mut done = 0;
     loop {
         let take = (out_len - done).min(RATE);
         for k in 0..4 {
-            let dst = &mut outs[k][done..done + take];
-            for (d, lane) in dst.chunks_mut(8).zip(st[k].iter()) {
-                d.copy_from_slice(&lane.to_le_bytes()[..d.len()]);
-            }
+            store_lanes(&st[k], &mut outs[k][done..done + take]);
         }
         done += take;
         if done == out_len {
             break;
         }
-        backends::permute_x4::<ROUNDS>(&mut st);
+        keccak_p_x4::<ROUNDS>(&mut st);
     }
     #[cfg(feature = "zeroize")]
     {

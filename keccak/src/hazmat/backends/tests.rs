@@ -1,0 +1,229 @@
+//! Every backend this CPU supports against the portable one (BLAKE3 `test.rs` style): the
+//! single-state and four-state permutations and the four-state absorb hook, on random inputs
+//! (xorshift, fixed seed), run through [`dispatch_on`] whatever the process's choice; and the
+//! forcing cfgs.
+
+use std::{string::ToString, vec::Vec};
+
+use super::super::{Backend, State1600, backend, force_backend};
+use super::{Job, Kernels, dispatch_on};
+
+/// xorshift64 with a fixed seed (reproducible inputs).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn state(&mut self) -> State1600 {
+        core::array::from_fn(|_| self.next())
+    }
+}
+
+fn iterations() -> usize {
+    if cfg!(miri) { 2 } else { 50 }
+}
+
+/// The backends this CPU runs, `Portable` excluded (it is the reference).
+fn others() -> impl Iterator<Item = Backend> {
+    Backend::ALL
+        .iter()
+        .copied()
+        .filter(|&b| b != Backend::Portable && b.is_supported())
+}
+
+struct Permute<'a, const R: usize>(&'a mut State1600);
+
+impl<const R: usize> Job for Permute<'_, R> {
+    type Output = ();
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.keccak_p::<R>(self.0);
+    }
+}
+
+struct PermuteX4<'a, const R: usize>(&'a mut [State1600; 4]);
+
+impl<const R: usize> Job for PermuteX4<'_, R> {
+    type Output = ();
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.keccak_p_x4::<R>(self.0);
+    }
+}
+
+struct AbsorbX4<'a, const R: usize> {
+    states: &'a mut [State1600; 4],
+    msgs: [&'a [u8]; 4],
+    rate: usize,
+}
+
+impl<const R: usize> Job for AbsorbX4<'_, R> {
+    type Output = ();
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.absorb_x4::<R>(self.states, self.msgs, self.rate);
+    }
+}
+
+fn permute_on<const R: usize>(b: Backend, state: &State1600) -> State1600 {
+    let mut s = *state;
+    dispatch_on(b, Permute::<R>(&mut s)).expect("supported backend");
+    s
+}
+
+fn permute_x4_on<const R: usize>(b: Backend, states: &[State1600; 4]) -> [State1600; 4] {
+    let mut s = *states;
+    dispatch_on(b, PermuteX4::<R>(&mut s)).expect("supported backend");
+    s
+}
+
+fn absorb_x4_on<const R: usize>(
+    b: Backend,
+    states: &[State1600; 4],
+    msgs: [&[u8]; 4],
+    rate: usize,
+) -> [State1600; 4] {
+    let mut s = *states;
+    dispatch_on(
+        b,
+        AbsorbX4::<R> {
+            states: &mut s,
+            msgs,
+            rate,
+        },
+    )
+    .expect("supported backend");
+    s
+}
+
+fn single_state<const R: usize>(rng: &mut Rng) {
+    for _ in 0..iterations() {
+        let input = rng.state();
+        let want = permute_on::<R>(Backend::Portable, &input);
+        assert_ne!(want, input);
+        for b in others() {
+            assert_eq!(permute_on::<R>(b, &input), want, "{b}, {R} rounds");
+        }
+    }
+}
+
+fn four_states<const R: usize>(rng: &mut Rng) {
+    for _ in 0..iterations() {
+        let input: [State1600; 4] = core::array::from_fn(|_| rng.state());
+        let want = input.map(|s| permute_on::<R>(Backend::Portable, &s));
+        assert_eq!(permute_x4_on::<R>(Backend::Portable, &input), want);
+        for b in others() {
+            assert_eq!(permute_x4_on::<R>(b, &input), want, "{b}, {R} rounds");
+        }
+    }
+}
+
+/// The absorb hook at both rates in use, an odd rate (not a multiple of four lanes), 0 to 3
+/// blocks, from random states; the reference is written here on the portable permutation.
+fn absorb<const R: usize>(rng: &mut Rng) {
+    for _ in 0..iterations().div_ceil(5) {
+        for rate in [136usize, 168, 72, 8] {
+            let blocks = (rng.next() % 4) as usize;
+            let msgs: [Vec<u8>; 4] =
+                core::array::from_fn(|_| (0..blocks * rate).map(|_| rng.next() as u8).collect());
+            let m = [&msgs[0][..], &msgs[1][..], &msgs[2][..], &msgs[3][..]];
+            let input: [State1600; 4] = core::array::from_fn(|_| rng.state());
+            let mut want = input;
+            for (s, msg) in want.iter_mut().zip(&msgs) {
+                for block in msg.chunks_exact(rate) {
+                    for (lane, c) in s.iter_mut().zip(block.chunks_exact(8)) {
+                        *lane ^= u64::from_le_bytes(c.try_into().expect("8 bytes"));
+                    }
+                    *s = permute_on::<R>(Backend::Portable, s);
+                }
+            }
+            for b in Backend::ALL.iter().copied().filter(|b| b.is_supported()) {
+                assert_eq!(
+                    absorb_x4_on::<R>(b, &input, m, rate),
+                    want,
+                    "{b}, absorb, rate {rate}, {blocks} blocks, {R} rounds"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn single_state_permutations_match_portable() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    single_state::<12>(&mut rng);
+    single_state::<24>(&mut rng);
+}
+
+#[test]
+fn four_state_permutations_match_portable() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    four_states::<12>(&mut rng);
+    four_states::<24>(&mut rng);
+}
+
+#[test]
+fn absorb_hook_matches_portable() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    absorb::<12>(&mut rng);
+    absorb::<24>(&mut rng);
+}
+
+/// Names are the backend files' names, in the documented order.
+#[test]
+fn names_and_order() {
+    assert_eq!(Backend::ALL[0], Backend::Portable);
+    assert!(Backend::Portable.is_supported());
+    let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    let order = ["portable", "x86_bmi", "x86_avx2", "x86_avx512"];
+    let mut pos = order.iter();
+    for n in &names {
+        assert!(pos.any(|o| o == n), "{names:?} out of order");
+    }
+    assert_eq!(Backend::Portable.to_string(), "portable");
+}
+
+/// The documented ways to force portable code (Miri, `--cfg lwc_force_portable`,
+/// `--cfg keccak_backend="portable"` / `"compact"`) leave only `Portable`; without them an x86 CPU
+/// picks the most preferred backend it supports, and `force_backend` takes exactly the supported
+/// ones. (The only test that forces: the others run each backend through `dispatch_on`.)
+#[test]
+fn forcing_cfgs_and_force_backend() {
+    let forced = cfg!(any(
+        miri,
+        lwc_force_portable,
+        keccak_backend = "portable",
+        keccak_backend = "compact",
+        not(any(target_arch = "x86", target_arch = "x86_64"))
+    ));
+    if forced {
+        assert_eq!(Backend::ALL, [Backend::Portable]);
+    } else {
+        assert!(Backend::ALL.len() >= 2, "x86 backends not compiled in");
+    }
+    let best = *Backend::ALL
+        .iter()
+        .rev()
+        .find(|b| b.is_supported())
+        .expect("portable");
+    assert_eq!(backend(), best);
+    let supported: Vec<Backend> = Backend::ALL
+        .iter()
+        .copied()
+        .filter(|b| b.is_supported())
+        .collect();
+    std::println!(
+        "compiled in: {:?}, supported by this CPU: {supported:?}",
+        Backend::ALL
+    );
+    for &b in Backend::ALL {
+        assert_eq!(force_backend(b), b.is_supported(), "{b}");
+        if b.is_supported() {
+            assert_eq!(backend(), b);
+        }
+    }
+    assert!(force_backend(best));
+    assert_eq!(backend(), best);
+}
