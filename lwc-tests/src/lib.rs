@@ -113,6 +113,25 @@ pub fn quick() -> bool {
     cfg!(miri) || std::env::var_os("LWC_TESTS_QUICK").is_some()
 }
 
+/// `n` output bytes of the XOF `x` after absorbing `msg`.
+pub fn xof_output<X: digest::ExtendableOutput + digest::Update>(
+    mut x: X,
+    msg: &[u8],
+    n: usize,
+) -> Vec<u8> {
+    x.update(msg);
+    let mut out = vec![0u8; n];
+    digest::XofReader::read(&mut x.finalize_xof(), &mut out);
+    out
+}
+
+/// RFC 9861's `ptn(n)`: `n` bytes of the repeating pattern `00 01 .. FA` (also the Keccak team's
+/// KangarooTwelve test inputs).
+#[must_use]
+pub fn rfc9861_pattern(n: usize) -> Vec<u8> {
+    (0..n).map(|i| (i % 251) as u8).collect()
+}
+
 /// The backend named by the environment variable `LWC_BACKEND`, forced on one family crate:
 /// CI runs the vector tests once per backend this way (`LWC_BACKEND=x86_avx2 cargo test ...`).
 ///

@@ -21,11 +21,10 @@ use std::fmt::Write as _;
 use lwc_keccak::{
     CShake128, CShake256, ExtendableOutput, Keccak224, Keccak256, Keccak256Full, Keccak384,
     Keccak512, Kt128, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, Update,
-    XofReader,
     digest::{CustomizedInit, Digest, Reset, common::hazmat::SerializableState},
     hazmat,
 };
-use lwc_tests::{Failures, expect_eq, kat, runners, sha256_hex, text, unhex};
+use lwc_tests::{Failures, expect_eq, kat, runners, text, unhex};
 
 /// Forces the backend named by `LWC_BACKEND`, if any (called first in every test).
 fn backend_from_env() {
@@ -35,22 +34,8 @@ fn backend_from_env() {
 /// Reads `keccak/<rel>`, or returns from the test (skipped) when the folder is not configured.
 macro_rules! read_or_skip {
     ($rel:expr) => {
-        match kat::read(&format!("keccak/{}", $rel)) {
-            Some(t) => t,
-            None => return,
-        }
+        lwc_tests::read_or_return!(format!("keccak/{}", $rel))
     };
-}
-
-fn xof_out<X: ExtendableOutput + Update>(mut x: X, msg: &[u8], n: usize) -> Vec<u8> {
-    x.update(msg);
-    let mut out = vec![0u8; n];
-    x.finalize_xof().read(&mut out);
-    out
-}
-
-fn ptn(n: usize) -> Vec<u8> {
-    (0..n).map(|i| (i % 251) as u8).collect()
 }
 
 /// `Len`/`Msg`/`MD` files: CAVP Short/Long and the Keccak team's files.
@@ -89,7 +74,11 @@ where
         if msg.len() > 2000 {
             f.check(
                 i,
-                expect_eq("one-shot", &want, &xof_out(X::default(), &msg, want.len())),
+                expect_eq(
+                    "one-shot",
+                    &want,
+                    &lwc_tests::xof_output(X::default(), &msg, want.len()),
+                ),
             );
         } else {
             f.check(i, runners::xof::<X>(&msg, &want));
@@ -136,7 +125,7 @@ fn variable_out<X: ExtendableOutput + Update + Default>(rel: &str, min: usize) {
             expect_eq(
                 "Output",
                 &want,
-                &xof_out(X::default(), &r.hex("Msg"), bits / 8),
+                &lwc_tests::xof_output(X::default(), &r.hex("Msg"), bits / 8),
             ),
         );
     }
@@ -196,7 +185,7 @@ fn shake_monte<X: ExtendableOutput + Update + Default>(rel: &str) {
             let mut m = [0u8; 16];
             let n = out.len().min(16);
             m[..n].copy_from_slice(&out[..n]);
-            out = xof_out(X::default(), &m, len);
+            out = lwc_tests::xof_output(X::default(), &m, len);
             let right = u16::from_be_bytes([out[out.len() - 2], out[out.len() - 1]]) as usize;
             len = min + right % range;
         }
@@ -331,24 +320,7 @@ fn serializable_state_keccak() {
 
 /// Compares `ours` with the official SHA-256 and, when available, with the file itself.
 fn check_rendered(rel: &str, ours: &str, sha256: &str) {
-    if let Some(file) = kat::kat_dir().map(|d| d.join("keccak").join(rel)) {
-        let t =
-            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        if t != ours {
-            let line = t
-                .split('\n')
-                .zip(ours.split('\n'))
-                .position(|(a, b)| a != b);
-            panic!(
-                "{rel}: rendered text differs from the file; first differing line (0-based): {line:?}"
-            );
-        }
-    }
-    assert_eq!(
-        sha256_hex(ours.as_bytes()),
-        sha256,
-        "{rel}: SHA-256 of the rendered text"
-    );
+    kat::check_rendered(&format!("keccak/{rel}"), ours, sha256);
 }
 
 fn spaced_hex(b: &[u8]) -> String {
@@ -359,7 +331,7 @@ fn spaced_hex(b: &[u8]) -> String {
 pub fn render_k12_txt() -> String {
     let mut s = String::new();
     let entry = |s: &mut String, title: &str, m: &[u8], c: &[u8], n: usize, last: Option<usize>| {
-        let out = xof_out(Kt128::new_customized(c), m, n);
+        let out = lwc_tests::xof_output(Kt128::new_customized(c), m, n);
         let tail = last.unwrap_or(n);
         let suffix = last
             .map(|l| format!(", last {l} bytes"))
@@ -384,7 +356,7 @@ pub fn render_k12_txt() -> String {
         entry(
             &mut s,
             &format!("M=pattern 0x00 to 0xFA for 17^{i} bytes, C=empty"),
-            &ptn(len),
+            &lwc_tests::rfc9861_pattern(len),
             b"",
             32,
             None,
@@ -399,7 +371,7 @@ pub fn render_k12_txt() -> String {
                 m.len()
             ),
             &m,
-            &ptn(41usize.pow(j)),
+            &lwc_tests::rfc9861_pattern(41usize.pow(j)),
             32,
             None,
         );

@@ -21,7 +21,7 @@ use lwc_keccak::{
     ParallelHash256, TupleHash128, TupleHash256, TurboShake128, TurboShake256, Update, XofReader,
     digest::CustomizedInit, hazmat,
 };
-use lwc_tests::{Failures, expect_eq, hex, json, kat, sha256_hex, unhex};
+use lwc_tests::{Failures, expect_eq, hex, json, kat, unhex};
 
 /// Forces the backend named by `LWC_BACKEND`, if any (called first in every test).
 fn backend_from_env() {
@@ -31,22 +31,8 @@ fn backend_from_env() {
 /// Reads `keccak/<rel>`, or returns from the test (skipped) when the folder is not configured.
 macro_rules! read_or_skip {
     ($rel:expr) => {
-        match kat::read(&format!("keccak/{}", $rel)) {
-            Some(t) => t,
-            None => return,
-        }
+        lwc_tests::read_or_return!(format!("keccak/{}", $rel))
     };
-}
-
-fn xof_out<X: ExtendableOutput + Update>(mut x: X, msg: &[u8], n: usize) -> Vec<u8> {
-    x.update(msg);
-    let mut out = vec![0u8; n];
-    x.finalize_xof().read(&mut out);
-    out
-}
-
-fn ptn(n: usize) -> Vec<u8> {
-    (0..n).map(|i| (i % 251) as u8).collect()
 }
 
 #[test]
@@ -95,7 +81,7 @@ fn rfc_input(v: &json::Value, key: &str) -> Vec<u8> {
     };
     match json::str_field(m, "kind") {
         "empty" => Vec::new(),
-        "ptn" => ptn(json::u64_field(m, "len") as usize),
+        "ptn" => lwc_tests::rfc9861_pattern(json::u64_field(m, "len") as usize),
         "hex" => json::hex_field(m, "hex"),
         k => panic!("unknown kind {k}"),
     }
@@ -116,18 +102,18 @@ fn rfc9861_json() {
         let c = rfc_input(v, "customization");
         let n = json::u64_field(v, "output_len") as usize;
         let out = match json::str_field(v, "function") {
-            "TurboSHAKE128" => xof_out(
+            "TurboSHAKE128" => lwc_tests::xof_output(
                 TurboShake128::new(json::u64_field(v, "domain_byte") as u8).unwrap(),
                 &msg,
                 n,
             ),
-            "TurboSHAKE256" => xof_out(
+            "TurboSHAKE256" => lwc_tests::xof_output(
                 TurboShake256::new(json::u64_field(v, "domain_byte") as u8).unwrap(),
                 &msg,
                 n,
             ),
-            "KT128" => xof_out(Kt128::new_customized(&c), &msg, n),
-            "KT256" => xof_out(Kt256::new_customized(&c), &msg, n),
+            "KT128" => lwc_tests::xof_output(Kt128::new_customized(&c), &msg, n),
+            "KT256" => lwc_tests::xof_output(Kt256::new_customized(&c), &msg, n),
             other => panic!("unknown function {other}"),
         };
         let want = json::hex_field(v, "expected");
@@ -167,9 +153,9 @@ fn sp800_185(v: &json::Value) -> Vec<u8> {
                 .map(|_| json::hex_field(v, "function_name"))
                 .unwrap_or_default();
             if func == "cSHAKE128" {
-                out = xof_out(CShake128::new_with_function_name(&name, &s), &msg, n);
+                out = lwc_tests::xof_output(CShake128::new_with_function_name(&name, &s), &msg, n);
             } else {
-                out = xof_out(CShake256::new_with_function_name(&name, &s), &msg, n);
+                out = lwc_tests::xof_output(CShake256::new_with_function_name(&name, &s), &msg, n);
             }
         }
         "KMAC128" => {
@@ -311,24 +297,7 @@ fn wycheproof_kmac_files() {
 
 /// Compares `ours` with the official SHA-256 and, when available, with the file itself.
 fn check_rendered(rel: &str, ours: &str, sha256: &str) {
-    if let Some(file) = kat::kat_dir().map(|d| d.join("keccak").join(rel)) {
-        let t =
-            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        if t != ours {
-            let line = t
-                .split('\n')
-                .zip(ours.split('\n'))
-                .position(|(a, b)| a != b);
-            panic!(
-                "{rel}: rendered text differs from the file; first differing line (0-based): {line:?}"
-            );
-        }
-    }
-    assert_eq!(
-        sha256_hex(ours.as_bytes()),
-        sha256,
-        "{rel}: SHA-256 of the rendered text"
-    );
+    kat::check_rendered(&format!("keccak/{rel}"), ours, sha256);
 }
 
 enum J {
@@ -434,7 +403,7 @@ impl In {
     fn bytes(self) -> Vec<u8> {
         match self {
             In::Empty => Vec::new(),
-            In::Ptn(n) => ptn(n),
+            In::Ptn(n) => lwc_tests::rfc9861_pattern(n),
             In::Hex(h) => unhex(h),
         }
     }
@@ -558,10 +527,14 @@ fn render_rfc9861_json(heavy: bool) -> String {
         } else {
             let m = msg.bytes();
             match func {
-                "TurboSHAKE128" => xof_out(TurboShake128::new(ds).unwrap(), &m, n),
-                "TurboSHAKE256" => xof_out(TurboShake256::new(ds).unwrap(), &m, n),
-                "KT128" => xof_out(Kt128::new_customized(&custom.unwrap().bytes()), &m, n),
-                "KT256" => xof_out(Kt256::new_customized(&custom.unwrap().bytes()), &m, n),
+                "TurboSHAKE128" => lwc_tests::xof_output(TurboShake128::new(ds).unwrap(), &m, n),
+                "TurboSHAKE256" => lwc_tests::xof_output(TurboShake256::new(ds).unwrap(), &m, n),
+                "KT128" => {
+                    lwc_tests::xof_output(Kt128::new_customized(&custom.unwrap().bytes()), &m, n)
+                }
+                "KT256" => {
+                    lwc_tests::xof_output(Kt256::new_customized(&custom.unwrap().bytes()), &m, n)
+                }
                 _ => unreachable!(),
             }
         };
