@@ -1,31 +1,57 @@
 #!/usr/bin/env bash
 # LeMac family CI stages (called by .ci/run from the repository root, LWC_KAT_DIR set):
-#   1. the crate and vector tests with only the portable backend (and the `aes` crate software-only);
-#   2. aarch64 under qemu-user (-cpu max has the crypto extensions): the ARMv8 backend against the
-#      portable one and every vector file.
+#   1. the crate tests and the vector files with only the portable backend compiled
+#      (--cfg lemac_backend="portable", and the `aes` crate software-only);
+#   2. the vector files once per backend this CPU has, forced at run time (LWC_BACKEND=<name>:
+#      portable, x86_aesni, x86_aesni_avx, x86_vaes, x86_avx512; the common stages run what
+#      detection picks);
+#   3. aarch64 under qemu-user (-cpu max has the crypto extensions, see .ci/runner): the crate
+#      tests (the ARMv8 backend against the portable one) and the vector files with aarch64_aes
+#      and with portable forced.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+CI_FAMILY=lemac
+source .ci/lib.sh
 
-summary() { printf '%-28s %s\n' "lemac: $1" "$2"; }
-t0=$SECONDS
+KAT=(cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac_kat --test lemac_diff)
 
-# --- 1. portable backend forced -------------------------------------------------------------
+# --- 1. portable backend only (build time) ------------------------------------------------------
 BASE_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 # A separate folder: the RUSTFLAGS below would otherwise invalidate the common build.
-export CARGO_TARGET_DIR="$BASE_TARGET_DIR/lemac-portable"
-RUSTFLAGS='--cfg lemac_backend="portable" --cfg aes_backend="soft"' \
-  cargo test -q -p lwc-lemac >/dev/null
-LWC_LEMAC_EXPECT_BACKEND=Portable RUSTFLAGS='--cfg lemac_backend="portable" --cfg aes_backend="soft"' \
-  cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac >/dev/null
-summary "portable backend" "ok ($((SECONDS - t0)) s)"
-export CARGO_TARGET_DIR="$BASE_TARGET_DIR"
+portable_only() {
+  CARGO_TARGET_DIR="$BASE_TARGET_DIR/lemac-portable" \
+    RUSTFLAGS='--cfg lemac_backend="portable" --cfg aes_backend="soft"' "$@"
+}
+step "portable only (cfg): crate" portable_only cargo test -q -p lwc-lemac --all-features
+step "portable only (cfg): vectors" portable_only env LWC_BACKEND=portable "${KAT[@]}"
 
-# --- 2. aarch64 under qemu ----------------------------------------------------------------------
-t1=$SECONDS
-# The aarch64 target, cross gcc and qemu-aarch64 are installed by `.ci/run setup`.
-# Linker and runner (qemu-aarch64 -cpu max, under a time limit) come from .cargo/config.toml.
-export LWC_TESTS_QUICK=1
-out=$(cargo test -q -p lwc-lemac --target aarch64-unknown-linux-gnu -- --nocapture 2>&1) || { echo "$out"; exit 1; }
-LWC_LEMAC_EXPECT_BACKEND=Armv8 cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac \
-  --target aarch64-unknown-linux-gnu >/dev/null
-summary "aarch64 (qemu, ARMv8 AES)" "ok ($((SECONDS - t1)) s)"
+# --- 2. every x86 backend this CPU has (run time) ----------------------------------------------
+# cpu_has FLAG...: whether /proc/cpuinfo lists every FLAG (the features `hazmat::backends` detects).
+cpu_has() {
+  local f
+  for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done
+}
+if [ "$(uname -m)" = x86_64 ]; then
+  step "portable (run time): vectors" env LWC_BACKEND=portable "${KAT[@]}"
+  for b in x86_aesni x86_aesni_avx x86_vaes x86_avx512; do
+    case $b in
+      x86_aesni) flags=(aes sse2) ;;
+      x86_aesni_avx) flags=(aes avx sse2) ;;
+      x86_vaes) flags=(aes avx avx2 vaes sse2) ;;
+      x86_avx512) flags=(aes avx avx2 vaes avx512f avx512vl sse2) ;;
+    esac
+    if cpu_has "${flags[@]}"; then
+      step "$b (run time): vectors" env LWC_BACKEND=$b "${KAT[@]}"
+    else
+      summary "$b (run time): vectors" "skipped: CPU lacks one of ${flags[*]}"
+    fi
+  done
+fi
+
+# --- 3. aarch64 under qemu -----------------------------------------------------------------------
+# The aarch64 target, cross gcc and qemu-aarch64 are installed by `.ci/run setup`; linker and
+# runner (qemu-aarch64 -cpu max, under a time limit) come from .cargo/config.toml.
+A64=(--target aarch64-unknown-linux-gnu)
+step "aarch64 (qemu): crate" env LWC_TESTS_QUICK=1 cargo test -q -p lwc-lemac "${A64[@]}"
+step "aarch64 (qemu): aarch64_aes vectors" env LWC_TESTS_QUICK=1 LWC_BACKEND=aarch64_aes "${KAT[@]}" "${A64[@]}"
+step "aarch64 (qemu): portable vectors" env LWC_TESTS_QUICK=1 LWC_BACKEND=portable "${KAT[@]}" "${A64[@]}"

@@ -1,12 +1,17 @@
-//! The AES-round cores of LeMac and PetitMac: key derivation, state, and the round-function
-//! backends side by side (`portable` first, then AES-NI and ARMv8 chosen once at run time).
+//! The AES-round cores of LeMac and PetitMac: key derivation, state, the backend choice, and
+//! the algorithms written once over the AES-round backends (`portable` first, then AES-NI, VAES,
+//! AVX-512 and ARMv8, chosen once at run time).
 //!
 //! Hazardous: these are building blocks for tests and experiments, not finished MACs. Use
 //! [`LeMac`](crate::LeMac) and [`PetitMac`](crate::PetitMac).
 
 pub(crate) mod backends;
-
-pub use backends::{SelectedBackend, compute_many_lanes, selected_backend};
+mod finalization;
+pub(crate) mod lemac;
+pub(crate) mod petitmac;
+#[cfg(test)]
+mod tests;
+pub(crate) mod words;
 
 use aes::Aes128;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
@@ -245,5 +250,116 @@ impl PetitMacState {
             s: ctx.init,
             r: [[0; 16]; 5],
         }
+    }
+}
+
+/// A backend the AES rounds of LeMac and PetitMac can run on.
+///
+/// Every backend computes the same function; they differ in speed only. `compute_many` runs
+/// two messages side by side on [`X86Vaes`](Backend::X86Vaes) and
+/// [`X86Avx512`](Backend::X86Avx512) (see [`compute_many_lanes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Backend {
+    /// The `aes` crate's constant-time `hazmat` rounds (fixsliced software AES, or that crate's
+    /// own AES-NI/ARMv8 path). Always available.
+    Portable,
+    /// AES-NI with SSE encoding (x86, x86_64).
+    #[cfg(lemac_x86)]
+    X86Aesni,
+    /// AES-NI with AVX: VEX three-operand encoding, fewer register copies (x86, x86_64).
+    #[cfg(lemac_x86)]
+    X86AesniAvx,
+    /// AES-NI with AVX for one message, and two messages in the two 128-bit lanes of 256-bit
+    /// VAES registers for `compute_many` (x86_64, AVX2 + VAES, built with Rust 1.89+).
+    #[cfg(lemac_vaes)]
+    X86Vaes,
+    /// [`X86Vaes`](Backend::X86Vaes) compiled with AVX-512VL: EVEX encoding gives 32 vector
+    /// registers, so the 13 state words and the message words of the unrolled block loop never
+    /// spill (x86_64, VAES + AVX-512F/VL, built with Rust 1.89+).
+    #[cfg(lemac_avx512)]
+    X86Avx512,
+    /// The ARMv8 crypto extensions, `AESE` + `AESMC` (aarch64).
+    #[cfg(lemac_aarch64)]
+    Aarch64Aes,
+}
+
+impl Backend {
+    /// Every backend compiled into this build: `Portable` first, then in ascending order of
+    /// preference (the one detection picks first, the fastest, last).
+    pub const ALL: &'static [Backend] = &[
+        Backend::Portable,
+        #[cfg(lemac_x86)]
+        Backend::X86Aesni,
+        #[cfg(lemac_x86)]
+        Backend::X86AesniAvx,
+        #[cfg(lemac_vaes)]
+        Backend::X86Vaes,
+        #[cfg(lemac_avx512)]
+        Backend::X86Avx512,
+        #[cfg(lemac_aarch64)]
+        Backend::Aarch64Aes,
+    ];
+
+    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_aesni"`,
+    /// `"x86_aesni_avx"`, `"x86_vaes"`, `"x86_avx512"`, `"aarch64_aes"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable",
+            #[cfg(lemac_x86)]
+            Backend::X86Aesni => "x86_aesni",
+            #[cfg(lemac_x86)]
+            Backend::X86AesniAvx => "x86_aesni_avx",
+            #[cfg(lemac_vaes)]
+            Backend::X86Vaes => "x86_vaes",
+            #[cfg(lemac_avx512)]
+            Backend::X86Avx512 => "x86_avx512",
+            #[cfg(lemac_aarch64)]
+            Backend::Aarch64Aes => "aarch64_aes",
+        }
+    }
+
+    /// Whether this CPU can run it (run-time detection, cached; `Portable`: always true).
+    #[must_use]
+    pub fn is_supported(self) -> bool {
+        backends::supported(self)
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The backend every call of this process uses: chosen once, on first use, as the fastest
+/// backend this CPU supports (or the one forced with [`force_backend`]).
+#[must_use]
+#[inline]
+pub fn backend() -> Backend {
+    backends::chosen()
+}
+
+/// Makes every later call of this process use `backend`, if the CPU supports it; returns whether
+/// it did. For tests and benchmarks that compare backends in one process (all compute the same
+/// function).
+#[doc(hidden)]
+pub fn force_backend(backend: Backend) -> bool {
+    backends::force(backend)
+}
+
+/// How many messages [`LeMac::compute_many`](crate::LeMac::compute_many) runs side by side on
+/// the backend of this process: 2 on [`Backend::X86Vaes`] and [`Backend::X86Avx512`] (the
+/// backends with two-lane kernels), else 1.
+#[must_use]
+#[inline]
+pub fn compute_many_lanes() -> usize {
+    match backend() {
+        #[cfg(lemac_vaes)]
+        Backend::X86Vaes => 2,
+        #[cfg(lemac_avx512)]
+        Backend::X86Avx512 => 2,
+        _ => 1,
     }
 }

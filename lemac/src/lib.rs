@@ -1,9 +1,5 @@
 #![no_std]
-#![cfg_attr(not(miri), doc = include_str!("../README.md"))]
-#![cfg_attr(
-    miri,
-    doc = "LeMac and PetitMac (the README examples are not run under Miri: too slow)."
-)]
+#![doc = include_str!("../README.md")]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
@@ -12,9 +8,9 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(feature = "digest-010")]
-mod digest010_compat;
+mod compat;
 pub mod hazmat;
-pub mod mac;
+mod mac;
 
 /// The previous RustCrypto generation's `digest` crate (0.10), re-exported under feature
 /// `digest-010`: [`LeMac`] and [`PetitMac`] implement its `Mac` (through `MacMarker`, `Update`,
@@ -22,5 +18,5 @@ pub mod mac;
 #[cfg(feature = "digest-010")]
 pub use digest010;
 
-pub use digest::{self, Mac};
+pub use digest::{self, Key, KeyInit, Mac, MacError, Update};
 pub use mac::{LeMac, LeMacCore, Nonce, PetitMac, PetitMacCore, Tag, ZERO_NONCE, keyless_checksum};

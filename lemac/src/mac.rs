@@ -13,8 +13,8 @@ use digest::common::{Key, KeyInit, KeySizeUser};
 use digest::consts::{U16, U64};
 use digest::{CtOutput, MacError, MacMarker, Output, Reset};
 
-use crate::hazmat::backends;
-use crate::hazmat::{LeMacContext, LeMacState, PetitMacContext, PetitMacState};
+use crate::hazmat::backends::dispatch;
+use crate::hazmat::{LeMacContext, LeMacState, PetitMacContext, PetitMacState, lemac, petitmac};
 
 /// A 16-byte nonce.
 pub type Nonce = [u8; 16];
@@ -35,8 +35,7 @@ fn tag_eq(mut computed: Tag, b: &Tag) -> Result<(), MacError> {
 
 macro_rules! mac_core {
     (
-        $(#[$cattr:meta])* $core:ident, $ctx:ty, $state:ty, $bs:ty, $name:literal,
-        $absorb:path, $finalize:path
+        $(#[$cattr:meta])* $core:ident, $ctx:ty, $state:ty, $bs:ty, $name:literal, $engine:ident
     ) => {
         $(#[$cattr])*
         #[derive(Clone)]
@@ -50,7 +49,7 @@ macro_rules! mac_core {
             /// The tag of the absorbed blocks plus `tail` (shorter than a block) under `nonce`;
             /// the state is left unchanged.
             fn tag(&self, tail: &[u8], nonce: &Nonce) -> Tag {
-                $finalize(&self.ctx, &self.state, tail, nonce)
+                dispatch(&$engine::Finalize { ctx: &self.ctx, state: &self.state, tail, nonce })
             }
         }
 
@@ -84,7 +83,8 @@ macro_rules! mac_core {
         impl UpdateCore for $core {
             #[inline]
             fn update_blocks(&mut self, blocks: &[Block<Self>]) {
-                $absorb(&mut self.state, Array::slice_as_flattened(blocks));
+                let data = Array::slice_as_flattened(blocks);
+                dispatch(&mut $engine::Absorb { state: &mut self.state, data });
             }
         }
 
@@ -130,7 +130,7 @@ macro_rules! mac_core {
 }
 
 macro_rules! mac_inherent {
-    ($mac:ident, $core:ident, $ctx:ty, $state:ty, $one_shot:path) => {
+    ($mac:ident, $ctx:ty, $engine:ident) => {
         impl $mac {
             /// Keys a MAC whose `Mac` trait methods (`finalize`, `verify`, ...) use `nonce` instead
             /// of [`ZERO_NONCE`]; [`Reset`] keeps the nonce. Never reuse a nonce across messages
@@ -154,7 +154,11 @@ macro_rules! mac_inherent {
             /// keyed value can serve many messages (or be cloned across threads) without re-keying.
             #[must_use]
             pub fn compute(&self, nonce: &Nonce, msg: &[u8]) -> Tag {
-                $one_shot(&self.core.ctx, nonce, msg)
+                dispatch(&$engine::Compute {
+                    ctx: &self.core.ctx,
+                    nonce,
+                    msg,
+                })
             }
 
             /// One-shot verification of `tag` for `msg` under `nonce` (constant-time comparison).
@@ -204,14 +208,12 @@ macro_rules! mac_inherent {
 
 mac_core!(
     /// Block-level LeMac core (64-byte blocks); use [`LeMac`].
-    LeMacCore, LeMacContext, LeMacState, U64, "LeMac",
-    backends::lemac_absorb, backends::lemac_finalize
+    LeMacCore, LeMacContext, LeMacState, U64, "LeMac", lemac
 );
 
 mac_core!(
     /// Block-level PetitMac core (16-byte blocks); use [`PetitMac`].
-    PetitMacCore, PetitMacContext, PetitMacState, U16, "PetitMac",
-    backends::petitmac_absorb, backends::petitmac_finalize
+    PetitMacCore, PetitMacContext, PetitMacState, U16, "PetitMac", petitmac
 );
 
 digest::buffer_fixed!(
@@ -238,20 +240,8 @@ digest::buffer_fixed!(
     impl: ResetMacTraits AlgorithmName KeyInit Clone ZeroizeOnDrop;
 );
 
-mac_inherent!(
-    LeMac,
-    LeMacCore,
-    LeMacContext,
-    LeMacState,
-    backends::lemac_mac
-);
-mac_inherent!(
-    PetitMac,
-    PetitMacCore,
-    PetitMacContext,
-    PetitMacState,
-    backends::petitmac_mac
-);
+mac_inherent!(LeMac, LeMacContext, lemac);
+mac_inherent!(PetitMac, PetitMacContext, petitmac);
 
 impl LeMac {
     /// LeMac under the all-zero key: the keyless checksum (see [`keyless_checksum`]).
@@ -263,26 +253,38 @@ impl LeMac {
     /// Tags of several independent messages under this key, each with its own nonce
     /// (`tags[i] = compute(&nonces[i], msgs[i])`). Messages of any lengths are accepted.
     ///
-    /// On x86_64 with VAES (and Rust 1.89+), messages are processed in pairs, one per 128-bit lane
-    /// of a 256-bit register (the common whole blocks run in the lanes, the rest of the longer
-    /// message one lane at a time; messages with the same number of whole blocks also finish in
-    /// the lanes). Measured on an Intel Xeon (Sapphire Rapids class): 1.8x the throughput of
-    /// [`compute`](Self::compute) at 64 B per message, 1.65x at 1 KiB, 1.5x at 16 KiB, 1.25x at
-    /// 256 KiB (see the README). Elsewhere this is a loop.
+    /// On the backends with two lanes (`x86_vaes`, `x86_avx512`: x86_64 with VAES, built with
+    /// Rust 1.89+; see [`hazmat::compute_many_lanes`](crate::hazmat::compute_many_lanes)),
+    /// messages are processed in pairs, one per 128-bit lane of a 256-bit register (the common
+    /// whole blocks run in the lanes, the rest of the longer message one lane at a time; messages
+    /// with the same number of whole blocks also finish in the lanes). Measured on an Intel Xeon
+    /// (Sapphire Rapids class): 1.8x the throughput of [`compute`](Self::compute) at 64 B per
+    /// message, 1.65x at 1 KiB, 1.5x at 16 KiB, 1.25x at 256 KiB (see PERFORMANCE.md).
+    /// Elsewhere this is a loop.
     #[must_use]
     pub fn compute_many<const N: usize>(&self, nonces: &[Nonce; N], msgs: &[&[u8]; N]) -> [Tag; N] {
         let mut out = [[0u8; 16]; N];
         let mut i = 0;
-        while i + 2 <= N {
-            [out[i], out[i + 1]] = backends::lemac_mac2(
-                &self.core.ctx,
-                [&nonces[i], &nonces[i + 1]],
-                [msgs[i], msgs[i + 1]],
-            );
-            i += 2;
+        if crate::hazmat::compute_many_lanes() == 2 {
+            while i + 2 <= N {
+                let pair = dispatch(&lemac::Compute2 {
+                    ctx: &self.core.ctx,
+                    nonces: [&nonces[i], &nonces[i + 1]],
+                    msgs: [msgs[i], msgs[i + 1]],
+                });
+                // `None` only on a backend without two lanes (not the case here).
+                [out[i], out[i + 1]] = pair.unwrap_or_else(|| {
+                    [
+                        self.compute(&nonces[i], msgs[i]),
+                        self.compute(&nonces[i + 1], msgs[i + 1]),
+                    ]
+                });
+                i += 2;
+            }
         }
-        if i < N {
+        while i < N {
             out[i] = self.compute(&nonces[i], msgs[i]);
+            i += 1;
         }
         out
     }
@@ -296,5 +298,9 @@ impl LeMac {
 #[must_use]
 pub fn keyless_checksum(data: &[u8]) -> Tag {
     let ctx = LeMacContext::new(&[0; 16]);
-    backends::lemac_mac(&ctx, &ZERO_NONCE, data)
+    dispatch(&lemac::Compute {
+        ctx: &ctx,
+        nonce: &ZERO_NONCE,
+        msg: data,
+    })
 }

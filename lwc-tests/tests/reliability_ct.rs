@@ -381,7 +381,7 @@ fn backends_in_use() {
     }
     #[cfg(feature = "lemac")]
     {
-        line += &format!(" lemac={:?}", lwc_lemac::hazmat::selected_backend());
+        line += &format!(" lemac={}", lwc_lemac::hazmat::backend());
     }
     line += &format!(" valgrind={}", reliability_common::running_on_valgrind());
     println!("{line}");

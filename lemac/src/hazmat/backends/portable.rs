@@ -1,16 +1,29 @@
-//! Portable backend: the `aes` crate's constant-time `hazmat` round functions, no `unsafe`.
+//! The portable backend: the `aes` crate's constant-time `hazmat` round functions, no `unsafe`.
 //! It is the reference every other backend is tested against.
 
-use super::{Backend, generic};
-use crate::hazmat::{LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word};
 use aes::Block;
-use aes::hazmat::{cipher_round, cipher_round_par, inv_mix_columns};
+use aes::hazmat::{Block8, cipher_round, cipher_round_par, inv_mix_columns};
 
-#[derive(Clone, Copy)]
+use super::{Job, Kernels, NoLanes2};
+use crate::hazmat::Word;
+
+/// The portable kernels.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;
 
-impl Backend for Portable {
+/// Runs `job` with the portable kernels. Where SIMD backends are compiled in, never inlined,
+/// like their `#[target_feature]` entry points (inlined, the job would make every `dispatch`
+/// large and each call pay for its stack frame); where `portable` is the only backend, always
+/// inlined (the job then runs in the caller, whose references are function arguments).
+#[cfg_attr(any(lemac_x86, lemac_aarch64), inline(never))]
+#[cfg_attr(not(any(lemac_x86, lemac_aarch64)), inline(always))]
+pub(super) fn run<J: Job>(job: J) -> J::Output {
+    job.run(Portable)
+}
+
+impl Kernels for Portable {
     type W = Block;
+    type Lanes2 = NoLanes2;
 
     #[inline(always)]
     fn load(self, b: &Word) -> Block {
@@ -44,42 +57,8 @@ impl Backend for Portable {
 
     #[inline(always)]
     fn enc8(self, x: [Block; 8], k: [Block; 8]) -> [Block; 8] {
-        let mut y = aes::hazmat::Block8::from(x);
-        cipher_round_par(&mut y, &aes::hazmat::Block8::from(k));
+        let mut y = Block8::from(x);
+        cipher_round_par(&mut y, &Block8::from(k));
         y.0
     }
-}
-
-pub(crate) fn lemac_absorb(st: &mut LeMacState, data: &[u8]) {
-    generic::lemac_absorb(Portable, st, data);
-}
-
-pub(crate) fn lemac_finalize(
-    ctx: &LeMacContext,
-    st: &LeMacState,
-    tail: &[u8],
-    nonce: &Word,
-) -> Word {
-    generic::lemac_finalize(Portable, ctx, st, tail, nonce)
-}
-
-pub(crate) fn lemac_mac(ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> Word {
-    generic::lemac_mac(Portable, ctx, nonce, msg)
-}
-
-pub(crate) fn petitmac_absorb(st: &mut PetitMacState, data: &[u8]) {
-    generic::petitmac_absorb(Portable, st, data);
-}
-
-pub(crate) fn petitmac_finalize(
-    ctx: &PetitMacContext,
-    st: &PetitMacState,
-    tail: &[u8],
-    nonce: &Word,
-) -> Word {
-    generic::petitmac_finalize(Portable, ctx, st, tail, nonce)
-}
-
-pub(crate) fn petitmac_mac(ctx: &PetitMacContext, nonce: &Word, msg: &[u8]) -> Word {
-    generic::petitmac_mac(Portable, ctx, nonce, msg)
 }

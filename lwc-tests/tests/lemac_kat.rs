@@ -1,4 +1,6 @@
-//! LeMac / PetitMac vector tests.
+//! LeMac / PetitMac official vectors (`../shared/kat/lemac`), on the backend this CPU picks or
+//! the one named by `LWC_BACKEND` (`portable`, `x86_aesni`, `x86_aesni_avx`, `x86_vaes`,
+//! `x86_avx512`, `aarch64_aes`): CI runs this file once per backend the CPU has.
 #![cfg(feature = "lemac")]
 //!
 //! Provenance (../shared/kat/lemac, README there): `lemac_vectors.txt`, `lemac_keyless_vectors.txt`,
@@ -15,13 +17,34 @@
 
 use hex_literal::hex;
 use lwc_lemac::digest::KeyInit;
-use lwc_lemac::hazmat::LeMacContext;
+use lwc_lemac::hazmat::{Backend, LeMacContext, backend, force_backend};
 use lwc_lemac::{LeMac, Mac, PetitMac, Tag, keyless_checksum};
 use lwc_tests::text::{Value, parse, render_lwc};
 use lwc_tests::{Failures, hex as to_hex, ramp, runners, sha256_hex};
 
 const K: [u8; 16] = hex!("000102030405060708090a0b0c0d0e0f");
 const Z: [u8; 16] = [0; 16];
+
+/// Forces the backend `LWC_BACKEND` names (the first thing every test does); panics if this CPU
+/// cannot run it.
+fn force_env_backend() {
+    lwc_tests::force_backend_from_env(Backend::ALL, force_backend);
+}
+
+#[test]
+fn backend_in_use() {
+    force_env_backend();
+    eprintln!(
+        "lwc-lemac backend: {} (compute_many lanes: {})",
+        backend(),
+        lwc_lemac::hazmat::compute_many_lanes()
+    );
+    if let Ok(want) = std::env::var("LWC_BACKEND") {
+        if Backend::ALL.iter().any(|b| b.name() == want) {
+            assert_eq!(backend().name(), want);
+        }
+    }
+}
 
 /// Message lengths of the generated files: 0..=300, then 1000, 4096, 65539 (304 records).
 fn lengths() -> Vec<usize> {
@@ -54,6 +77,7 @@ fn render(key: &[u8; 16], nonce: &[u8; 16], tag: &dyn Fn(&[u8]) -> Tag) -> Strin
 
 #[test]
 fn lemac_vectors_rendered_sha256() {
+    force_env_backend();
     let mac = LeMac::new(&K.into());
     let text = render(&K, &K, &|m| mac.compute(&K, m));
     // lemac_vectors.txt
@@ -65,6 +89,7 @@ fn lemac_vectors_rendered_sha256() {
 
 #[test]
 fn lemac_vectors_rendered_sha256_streaming() {
+    force_env_backend();
     // The same file through the streaming path, fed in 1-, 7- and 100-byte pieces.
     for piece in [1usize, 7, 100] {
         let text = render(&K, &K, &|m| {
@@ -84,6 +109,7 @@ fn lemac_vectors_rendered_sha256_streaming() {
 
 #[test]
 fn lemac_keyless_vectors_rendered_sha256() {
+    force_env_backend();
     // lemac_keyless_vectors.txt = what `lemacsum` prints.
     let text = render(&Z, &Z, &|m| keyless_checksum(m));
     assert_eq!(
@@ -102,6 +128,7 @@ fn lemac_keyless_vectors_rendered_sha256() {
 
 #[test]
 fn petitmac_vectors_rendered_sha256() {
+    force_env_backend();
     let mac = PetitMac::new(&K.into());
     let text = render(&K, &K, &|m| mac.compute(&K, m));
     // petitmac_vectors.txt
@@ -141,6 +168,7 @@ fn render_one_byte_files() -> String {
 
 #[test]
 fn one_byte_files_rendered_sha256() {
+    force_env_backend();
     let text = render_one_byte_files();
     assert!(text.starts_with("3813e97cdb668705fab759feb021a37b  one_byte_files/workfile_0.bin\n"));
     // one_byte_files.lemacsum
@@ -281,6 +309,7 @@ fn check_upstream(
 
 #[test]
 fn upstream_values_literal() {
+    force_env_backend();
     let mut f = Failures::new("upstream_vectors.txt (literal)");
     for (i, (alg, key, nonce, msg, tag)) in UPSTREAM.iter().enumerate() {
         f.check(i + 1, check_upstream(alg, key, nonce, msg, tag));
@@ -348,6 +377,7 @@ const K3ROUNDKEY: [[u8; 16]; 11] = [
 
 #[test]
 fn init_context_fips197_key_literal() {
+    force_env_backend();
     let ctx = LeMacContext::new(&FIPS_KEY);
     assert_eq!(ctx.init_state(), &INITSTATE);
     assert_eq!(ctx.final_subkeys(), &FINALSUBKEY);
@@ -356,38 +386,8 @@ fn init_context_fips197_key_literal() {
 }
 
 #[test]
-fn key_setup_against_aes_crate() {
-    // Independent peer: RustCrypto `aes` computes I[j] = AES_K(C(j)), F[j], k2, k3.
-    use aes::cipher::{BlockCipherEncrypt, KeyInit as _};
-    let mut rng = lwc_tests::rng(6);
-    for _ in 0..if lwc_tests::quick() { 2 } else { 20 } {
-        let key: [u8; 16] = lwc_tests::random_bytes(&mut rng, 16).try_into().unwrap();
-        let aes = aes::Aes128::new(&key.into());
-        let c = |i: u8| {
-            let mut b = aes::Block::default();
-            b[0] = i;
-            aes.encrypt_block(&mut b);
-            <[u8; 16]>::from(b)
-        };
-        let ctx = LeMacContext::new(&key);
-        for j in 0..9 {
-            assert_eq!(ctx.init_state()[j], c(j as u8));
-        }
-        for j in 0..18 {
-            assert_eq!(ctx.final_subkeys()[j], c(9 + j as u8));
-        }
-        assert_eq!(ctx.k2_round_keys()[0], c(27));
-        assert_eq!(ctx.k3_round_keys()[0], c(28));
-        let pctx = lwc_lemac::hazmat::PetitMacContext::new(&key);
-        assert_eq!(pctx.init_state(), &c(0));
-        for j in 0..15 {
-            assert_eq!(pctx.final_subkeys()[j], c(1 + j as u8));
-        }
-    }
-}
-
-#[test]
 fn lemac0_literal_values_differ() {
+    force_env_backend();
     // LeMac-0 (the first-published schedule) must never be what we compute.
     for (alg, key, nonce, msg, tag) in UPSTREAM {
         if *alg == "LeMac-0" {
@@ -398,6 +398,7 @@ fn lemac0_literal_values_differ() {
 
 #[test]
 fn streaming_one_shot_and_many_agree() {
+    force_env_backend();
     let mut rng = lwc_tests::rng(7);
     let max = if lwc_tests::quick() { 300 } else { 3000 };
     for round in 0..if lwc_tests::quick() { 4 } else { 40 } {
@@ -443,6 +444,7 @@ fn streaming_one_shot_and_many_agree() {
 
 #[test]
 fn generic_mac_fit_and_debug() {
+    force_env_backend();
     fn tag_of<M: Mac + KeyInit>(key: &[u8], msg: &[u8]) -> Vec<u8> {
         let mut m = <M as KeyInit>::new_from_slice(key).unwrap();
         Mac::update(&mut m, msg);
@@ -478,6 +480,7 @@ fn key16(r: &lwc_tests::text::Record, name: &str) -> [u8; 16] {
 
 #[test]
 fn lemac_vectors_file() {
+    force_env_backend();
     let Some(recs) = read_checked(
         "lemac_vectors.txt",
         "30ee784944adae33637a620b6832939c038c0986668b0a4c8d5a01152557575e",
@@ -502,6 +505,7 @@ fn lemac_vectors_file() {
 
 #[test]
 fn lemac_keyless_vectors_file() {
+    force_env_backend();
     let Some(recs) = read_checked(
         "lemac_keyless_vectors.txt",
         "a7da56904e11d757cbdcac1ad994c733dcd8a5f48cfa88b51693293222c92e2a",
@@ -549,6 +553,7 @@ fn upstream_format_file(
 
 #[test]
 fn petitmac_vectors_file() {
+    force_env_backend();
     upstream_format_file(
         "petitmac_vectors.txt",
         "cc861ac2b46a871f6661df750d81266a2d36db1ee9f99069a6a5f2c39a68cb88",
@@ -559,6 +564,7 @@ fn petitmac_vectors_file() {
 
 #[test]
 fn lemac0_vectors_file_all_differ() {
+    force_env_backend();
     upstream_format_file(
         "lemac0_vectors.txt",
         "e77c93c95faa9d49dcd2c7de322fe1a3deddb1ccc484d5fde165b1de89acf06c",
@@ -569,6 +575,7 @@ fn lemac0_vectors_file_all_differ() {
 
 #[test]
 fn upstream_vectors_file() {
+    force_env_backend();
     upstream_format_file(
         "upstream_vectors.txt",
         "87f2cdfab9642eebf0faeafc14c2f68d40bf9c0e1094287b3120c26396bc7d01",
@@ -586,6 +593,7 @@ fn upstream_vectors_file() {
 
 #[test]
 fn init_context_file() {
+    force_env_backend();
     let Some(bytes) = lwc_tests::kat::read_bytes("lemac/init_context_fips197_key.txt") else {
         return;
     };
@@ -626,6 +634,7 @@ fn init_context_file() {
 
 #[test]
 fn one_byte_files_file() {
+    force_env_backend();
     let Some(bytes) = lwc_tests::kat::read_bytes("lemac/one_byte_files.lemacsum") else {
         return;
     };
@@ -650,18 +659,9 @@ fn one_byte_files_file() {
 }
 
 #[test]
-fn selected_backend_as_expected() {
-    // CI stages set LWC_LEMAC_EXPECT_BACKEND so that a silently skipped backend fails the stage.
-    let selected = format!("{:?}", lwc_lemac::hazmat::selected_backend());
-    eprintln!("lwc-lemac backend: {selected}");
-    if let Some(want) = std::env::var_os("LWC_LEMAC_EXPECT_BACKEND") {
-        assert_eq!(selected, want.to_string_lossy());
-    }
-}
-
-#[test]
 #[ignore = "heavy: 3 x 64 MiB through LeMac (well under a second in release)"]
 fn long_message_paths_agree() {
+    force_env_backend();
     let msg: Vec<u8> = (0..64usize << 20)
         .map(|i| (i as u32).wrapping_mul(2_654_435_761).to_le_bytes()[3])
         .collect();

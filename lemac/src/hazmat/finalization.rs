@@ -1,0 +1,65 @@
+//! The finalisation LeMac and PetitMac share, over any AES-round [`Kernels`]: the `G_i` chains
+//! with sliding subkeys, the nonce mask `N ^ AES_k2(N)`, and the output AES-128 under `k3`.
+
+use super::Word;
+use super::backends::Kernels;
+
+/// AES-128 encryption of one word with expanded round keys.
+#[inline(always)]
+pub(crate) fn aes128<K: Kernels>(k: K, rk: &[Word; 11], x: K::W) -> K::W {
+    let mut y = k.xor(x, k.load(&rk[0]));
+    for key in &rk[1..10] {
+        y = k.enc(y, k.load(key));
+    }
+    k.enc_last(y, k.load(&rk[10]))
+}
+
+/// `N ^ AES_k2(N)`: the nonce part of the tag input. It does not depend on the message, so
+/// callers compute it before the last blocks, where its 10 serial rounds overlap with them
+/// instead of adding their latency after the state is done.
+#[inline(always)]
+pub(crate) fn nonce_mask<K: Kernels>(k: K, k2: &[Word; 11], n: K::W) -> K::W {
+    k.xor(n, aes128(k, k2, n))
+}
+
+/// `H = XOR_i G_i(x_i)` with the sliding subkeys `F[i..i+10]` (10 full rounds, last key zero),
+/// then `Tag = AES_k3(H ^ nm)` with `nm` = [`nonce_mask`] `= N ^ AES_k2(N)`.
+#[inline(always)]
+pub(crate) fn finish<K: Kernels, const N: usize>(
+    k: K,
+    x: [K::W; N],
+    f: &[Word],
+    k3: &[Word; 11],
+    nm: K::W,
+) -> K::W {
+    let zero = k.load(&[0; 16]);
+    let mut y = x;
+    for (i, yi) in y.iter_mut().enumerate() {
+        *yi = k.xor(*yi, k.load(&f[i]));
+    }
+    for r in 1..=10 {
+        // Eight chains at once where possible (they are independent).
+        let mut i = 0;
+        while i + 8 <= N {
+            let mut xs = [zero; 8];
+            let mut ks = [zero; 8];
+            for j in 0..8 {
+                xs[j] = y[i + j];
+                ks[j] = if r == 10 { zero } else { k.load(&f[i + j + r]) };
+            }
+            let o = k.enc8(xs, ks);
+            y[i..i + 8].copy_from_slice(&o);
+            i += 8;
+        }
+        while i < N {
+            let key = if r == 10 { zero } else { k.load(&f[i + r]) };
+            y[i] = k.enc(y[i], key);
+            i += 1;
+        }
+    }
+    let mut h = y[0];
+    for yi in &y[1..] {
+        h = k.xor(h, *yi);
+    }
+    aes128(k, k3, k.xor(h, nm))
+}

@@ -1,0 +1,298 @@
+//! LeMac (the corrected design: delay register `RR`, 4 blank blocks), written once over the
+//! AES-round [`Kernels`], as the [`Job`]s the MAC mode dispatches: [`Absorb`], [`Finalize`],
+//! [`Compute`] (one-shot) and [`Compute2`] (two messages under one key, lane-parallel where the
+//! backend has two-lane kernels).
+//!
+//! No closures (`array::map`, `from_fn`) in this module: a closure is not compiled with the
+//! caller's target features, so the intrinsics inside it would not be inlined.
+
+use super::backends::{Job, Kernels, Kernels2};
+use super::finalization::{finish, nonce_mask};
+use super::words::{last_word_u64x2, padded_word, word_at};
+use super::{LeMacContext, LeMacState, Word};
+
+/// Absorbs the whole 64-byte blocks of `data` into `state` (a trailing partial block is ignored).
+pub(crate) struct Absorb<'a> {
+    pub(crate) state: &'a mut LeMacState,
+    pub(crate) data: &'a [u8],
+}
+
+impl Job for &mut Absorb<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K) {
+        absorb(k, self.state, self.data);
+    }
+}
+
+/// The tag of `state` plus `tail` (shorter than 64 bytes) under `nonce`; `state` is unchanged.
+pub(crate) struct Finalize<'a> {
+    pub(crate) ctx: &'a LeMacContext,
+    pub(crate) state: &'a LeMacState,
+    pub(crate) tail: &'a [u8],
+    pub(crate) nonce: &'a Word,
+}
+
+impl Job for &Finalize<'_> {
+    type Output = Word;
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K) -> Word {
+        finalize(k, self.ctx, self.state, self.tail, self.nonce)
+    }
+}
+
+/// One-shot LeMac of `msg` under `nonce` from the keyed initial state.
+pub(crate) struct Compute<'a> {
+    pub(crate) ctx: &'a LeMacContext,
+    pub(crate) nonce: &'a Word,
+    pub(crate) msg: &'a [u8],
+}
+
+impl Job for &Compute<'_> {
+    type Output = Word;
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K) -> Word {
+        compute(k, self.ctx, self.nonce, self.msg)
+    }
+}
+
+/// Two one-shot LeMac tags under one key in the two lanes of the backend's two-lane kernels, or
+/// `None` where it has none (the caller then computes them one at a time).
+pub(crate) struct Compute2<'a> {
+    pub(crate) ctx: &'a LeMacContext,
+    pub(crate) nonces: [&'a Word; 2],
+    pub(crate) msgs: [&'a [u8]; 2],
+}
+
+impl Job for &Compute2<'_> {
+    type Output = Option<[Word; 2]>;
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K) -> Option<[Word; 2]> {
+        let lanes = k.lanes2()?;
+        Some(compute2(lanes, k, self.ctx, self.nonces, self.msgs))
+    }
+}
+
+/// The four message words of the 64-byte block at the start of `blk`.
+#[inline(always)]
+fn load_block<K: Kernels>(k: K, blk: &[u8]) -> [K::W; 4] {
+    [
+        k.load(word_at(blk, 0)),
+        k.load(word_at(blk, 16)),
+        k.load(word_at(blk, 32)),
+        k.load(word_at(blk, 48)),
+    ]
+}
+
+/// The four two-lane message words of the 64-byte blocks at the start of `x` and `y`.
+#[inline(always)]
+fn load_block2<L: Kernels2>(l: L, x: &[u8], y: &[u8]) -> [L::W; 4] {
+    [
+        l.load2(word_at(x, 0), word_at(y, 0)),
+        l.load2(word_at(x, 16), word_at(y, 16)),
+        l.load2(word_at(x, 32), word_at(y, 32)),
+        l.load2(word_at(x, 48), word_at(y, 48)),
+    ]
+}
+
+/// One LeMac block on register-held state (all right-hand sides use the old values).
+#[inline(always)]
+fn block<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], m: [K::W; 4]) {
+    let [rr, r0, r1, r2] = *r;
+    let [m0, m1, m2, m3] = m;
+    let t = k.enc8(
+        [s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]],
+        [m3, m3, k.xor(r1, r2), m0, m0, m1, m1, m3],
+    );
+    let s0 = k.xor(s[0], k.xor(s[8], m2));
+    *s = [s0, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]];
+    *r = [m2, k.xor(rr, m1), r0, r1];
+}
+
+/// Absorbs the whole 64-byte blocks of `data` into register-held state (a trailing partial
+/// block is ignored).
+///
+/// Unrolled by 6 blocks (the state rotation has period 9 and the delay line period 3 when
+/// renamed), which lets the register allocator drop most copies.
+#[inline(always)]
+fn absorb_regs<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], data: &[u8]) {
+    let mut big = data.chunks_exact(6 * 64);
+    for six in &mut big {
+        // Written out: LLVM unrolls a `for i in 0..6` here only when the rounds are inline
+        // instructions, not around the portable backend's calls into the `aes` crate.
+        block(k, s, r, load_block(k, &six[0..]));
+        block(k, s, r, load_block(k, &six[64..]));
+        block(k, s, r, load_block(k, &six[128..]));
+        block(k, s, r, load_block(k, &six[192..]));
+        block(k, s, r, load_block(k, &six[256..]));
+        block(k, s, r, load_block(k, &six[320..]));
+    }
+    // The 0 to 5 remaining blocks straight-line (no loop): a loop over one block would have to
+    // rotate the 13 state registers with moves on every iteration.
+    let rem = big.remainder();
+    for i in 0..5 {
+        if rem.len() < 64 * (i + 1) {
+            break;
+        }
+        block(k, s, r, load_block(k, &rem[64 * i..]));
+    }
+}
+
+/// Absorbs the whole 64-byte blocks of `data` (a trailing partial block is ignored).
+#[inline(always)]
+fn absorb<K: Kernels>(k: K, st: &mut LeMacState, data: &[u8]) {
+    let mut s = k.load_words(&st.s);
+    let mut r = k.load_words(&st.r);
+    absorb_regs(k, &mut s, &mut r, data);
+    k.store_words(&s, &mut st.s);
+    k.store_words(&r, &mut st.r);
+}
+
+/// Absorbs the same number of whole blocks from two messages into register-held two-lane
+/// state, one message per lane.
+#[inline(always)]
+fn absorb2_regs<L: Kernels2>(l: L, s: &mut [L::W; 9], r: &mut [L::W; 4], d0: &[u8], d1: &[u8]) {
+    let n = d0.len().min(d1.len()) / 64;
+    let (d0, d1) = (&d0[..64 * n], &d1[..64 * n]);
+    let mut i = 0;
+    while i + 3 <= n {
+        for j in 0..3 {
+            let (x, y) = (&d0[64 * (i + j)..], &d1[64 * (i + j)..]);
+            block(l, s, r, load_block2(l, x, y));
+        }
+        i += 3;
+    }
+    for j in 0..2 {
+        if i + j >= n {
+            break;
+        }
+        let (x, y) = (&d0[64 * (i + j)..], &d1[64 * (i + j)..]);
+        block(l, s, r, load_block2(l, x, y));
+    }
+}
+
+/// Two one-shot LeMac tags under one key on the two-lane kernels `l`: lane-parallel over the
+/// common whole blocks, then lane-parallel finalisation when both have the same number of
+/// blocks, else each message is finished on the one-lane kernels `k`.
+#[inline(always)]
+fn compute2<L: Kernels2, K: Kernels>(
+    l: L,
+    k: K,
+    ctx: &LeMacContext,
+    nonces: [&Word; 2],
+    msgs: [&[u8]; 2],
+) -> [Word; 2] {
+    let full = [
+        msgs[0].len() - msgs[0].len() % 64,
+        msgs[1].len() - msgs[1].len() % 64,
+    ];
+    let common = full[0].min(full[1]);
+    let mut s = l.load_words(&ctx.init);
+    let zero = l.load(&[0; 16]);
+    let mut r = [zero; 4];
+    absorb2_regs(l, &mut s, &mut r, &msgs[0][..common], &msgs[1][..common]);
+    if full[0] == full[1] {
+        // Both finish in the lanes, state in registers throughout.
+        let nm = nonce_mask(l, &ctx.k2, l.load2(nonces[0], nonces[1]));
+        let (t0, t1) = (&msgs[0][full[0]..], &msgs[1][full[1]..]);
+        let mut m = [zero; 4];
+        for j in 0..4 {
+            m[j] = l.load2_u64x2(last_word_u64x2(t0, j), last_word_u64x2(t1, j));
+        }
+        block(l, &mut s, &mut r, m);
+        for _ in 0..4 {
+            block(l, &mut s, &mut r, [zero; 4]);
+        }
+        l.store2(finish(l, s, &ctx.subkeys, &ctx.k3, nm))
+    } else {
+        let mut st = [LeMacState::new(ctx); 2];
+        for j in 0..9 {
+            [st[0].s[j], st[1].s[j]] = l.store2(s[j]);
+        }
+        for j in 0..4 {
+            [st[0].r[j], st[1].r[j]] = l.store2(r[j]);
+        }
+        let mut out = [[0u8; 16]; 2];
+        for i in 0..2 {
+            absorb(k, &mut st[i], &msgs[i][common..full[i]]);
+            out[i] = finalize(k, ctx, &st[i], &msgs[i][full[i]..], nonces[i]);
+        }
+        #[cfg(feature = "zeroize")]
+        for sti in &mut st {
+            zeroize::Zeroize::zeroize(&mut sti.s);
+            zeroize::Zeroize::zeroize(&mut sti.r);
+        }
+        out
+    }
+}
+
+/// The four words of the padded last block of `tail` (shorter than 64 bytes): whole words are
+/// loaded straight from `tail`, the word holding the padding byte is built by [`padded_word`],
+/// the rest are zero.
+#[inline(always)]
+fn last_words<K: Kernels>(k: K, tail: &[u8]) -> [K::W; 4] {
+    let tail = &tail[..tail.len().min(63)];
+    let zero = k.load(&[0; 16]);
+    let whole = tail.len() / 16;
+    let (lo, hi) = padded_word(&tail[16 * whole..]);
+    let pw = k.load_u64x2(lo, hi);
+    let mut m = [zero; 4];
+    // Constant `j` after unrolling: each word is a select, no dynamic register indexing.
+    for j in 0..4 {
+        m[j] = if j < whole {
+            k.load(word_at(tail, 16 * j))
+        } else if j == whole {
+            pw
+        } else {
+            zero
+        };
+    }
+    m
+}
+
+/// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into the
+/// register-held state, and returns the tag.
+#[inline(always)]
+fn finish_regs<K: Kernels>(
+    k: K,
+    ctx: &LeMacContext,
+    mut s: [K::W; 9],
+    mut r: [K::W; 4],
+    tail: &[u8],
+    nonce: &Word,
+) -> Word {
+    let nm = nonce_mask(k, &ctx.k2, k.load(nonce));
+    block(k, &mut s, &mut r, last_words(k, tail));
+    let zero = k.load(&[0; 16]);
+    for _ in 0..4 {
+        block(k, &mut s, &mut r, [zero; 4]);
+    }
+    k.store(finish(k, s, &ctx.subkeys, &ctx.k3, nm))
+}
+
+/// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into a copy of `st`,
+/// and returns the tag.
+#[inline(always)]
+fn finalize<K: Kernels>(
+    k: K,
+    ctx: &LeMacContext,
+    st: &LeMacState,
+    tail: &[u8],
+    nonce: &Word,
+) -> Word {
+    let s = k.load_words(&st.s);
+    let r = k.load_words(&st.r);
+    finish_regs(k, ctx, s, r, tail, nonce)
+}
+
+/// One-shot LeMac of `msg` from the keyed initial state; the state stays in registers from the
+/// first block to the tag.
+#[inline(always)]
+fn compute<K: Kernels>(k: K, ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> Word {
+    let mut s = k.load_words(&ctx.init);
+    let zero = k.load(&[0; 16]);
+    let mut r = [zero; 4];
+    let full = msg.len() - msg.len() % 64;
+    absorb_regs(k, &mut s, &mut r, &msg[..full]);
+    finish_regs(k, ctx, s, r, &msg[full..], nonce)
+}
