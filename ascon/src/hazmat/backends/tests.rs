@@ -5,7 +5,7 @@
 
 use super::portable::{Bi32Words, U64Words};
 use super::{Job, KernelState, Kernels, Words, dispatch_on};
-use crate::hazmat::Backend;
+use super::Backend;
 use crate::hazmat::words::{deinterleave, deinterleave2_scalar, interleave, interleave2_scalar};
 
 /// xorshift64*: a fixed-seed generator, enough for backend comparison.
