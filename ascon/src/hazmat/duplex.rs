@@ -106,35 +106,31 @@ fn absorb_ad<V: Variant, S: KernelState>(st: &mut S, ad: &[u8]) {
     st.xor(4, V::Order::DOMAIN_BIT);
 }
 
-/// One AEAD call's inputs. The jobs hold it by reference, so each input is read from memory
-/// where it is used (the key after the block loop, for instance) rather than held across the
-/// loop: on register-poor targets (i686) that keeps the block loop's spills down.
-struct Call<'k, 'a, 'b, 'c> {
+/// Encryption of `buf`; returns the full 16-byte tag.
+struct Encrypt<'k, 'a, 'b, 'c, V> {
     key: &'k KeyWords,
     nonce: &'a [u8],
     ad: &'a [u8],
     buf: InOutBuf<'b, 'c, u8>,
+    _v: PhantomData<V>,
 }
 
-/// Encryption of `buf`; returns the full 16-byte tag.
-struct Encrypt<'r, 'k, 'a, 'b, 'c, V>(&'r mut Call<'k, 'a, 'b, 'c>, PhantomData<V>);
-
-impl<V: Variant> Job for Encrypt<'_, '_, '_, '_, '_, V> {
+impl<V: Variant> Job for Encrypt<'_, '_, '_, '_, V> {
     type Output = [u8; 16];
 
     #[inline(always)]
     fn run<K: Kernels>(self, kernels: K) -> [u8; 16] {
-        let Call {
+        let Self {
             key,
             nonce,
             ad,
             buf,
             ..
-        } = self.0;
+        } = self;
         let rate = V::Rate::USIZE;
         let mut st = V::init(kernels, key, nonce);
         absorb_ad::<V, _>(&mut st, ad);
-        let (blocks, mut tail) = buf.reborrow().into_chunks::<V::Rate>();
+        let (blocks, mut tail) = buf.into_chunks::<V::Rate>();
         for mut b in blocks {
             let inp: &Array<u8, V::Rate> = b.get_in();
             let mut ct = Array::<u8, V::Rate>::default();
@@ -183,24 +179,30 @@ impl<V: Variant> Job for Encrypt<'_, '_, '_, '_, '_, V> {
 }
 
 /// Decryption of `buf`; returns the full 16-byte tag it computed (the caller compares).
-struct Decrypt<'r, 'k, 'a, 'b, 'c, V>(&'r mut Call<'k, 'a, 'b, 'c>, PhantomData<V>);
+struct Decrypt<'k, 'a, 'b, 'c, V> {
+    key: &'k KeyWords,
+    nonce: &'a [u8],
+    ad: &'a [u8],
+    buf: InOutBuf<'b, 'c, u8>,
+    _v: PhantomData<V>,
+}
 
-impl<V: Variant> Job for Decrypt<'_, '_, '_, '_, '_, V> {
+impl<V: Variant> Job for Decrypt<'_, '_, '_, '_, V> {
     type Output = [u8; 16];
 
     #[inline(always)]
     fn run<K: Kernels>(self, kernels: K) -> [u8; 16] {
-        let Call {
+        let Self {
             key,
             nonce,
             ad,
             buf,
             ..
-        } = self.0;
+        } = self;
         let rate = V::Rate::USIZE;
         let mut st = V::init(kernels, key, nonce);
         absorb_ad::<V, _>(&mut st, ad);
-        let (blocks, mut tail) = buf.reborrow().into_chunks::<V::Rate>();
+        let (blocks, mut tail) = buf.into_chunks::<V::Rate>();
         for mut b in blocks {
             let inp: &Array<u8, V::Rate> = b.get_in();
             let mut pt = Array::<u8, V::Rate>::default();
@@ -258,13 +260,13 @@ pub(crate) fn encrypt<V: Variant>(
     ad: &[u8],
     buf: InOutBuf<'_, '_, u8>,
 ) -> [u8; 16] {
-    let mut call = Call {
+    backends::dispatch(Encrypt::<V> {
         key,
         nonce,
         ad,
         buf,
-    };
-    backends::dispatch(Encrypt::<V>(&mut call, PhantomData))
+        _v: PhantomData,
+    })
 }
 
 /// Decrypts `buf` in place or into its output half; returns the full 16-byte tag of the
@@ -276,11 +278,11 @@ pub(crate) fn decrypt<V: Variant>(
     ad: &[u8],
     buf: InOutBuf<'_, '_, u8>,
 ) -> [u8; 16] {
-    let mut call = Call {
+    backends::dispatch(Decrypt::<V> {
         key,
         nonce,
         ad,
         buf,
-    };
-    backends::dispatch(Decrypt::<V>(&mut call, PhantomData))
+        _v: PhantomData,
+    })
 }

@@ -252,13 +252,8 @@ mod pext {
         }
         #[inline(always)]
         fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
-            // Both words interleaved, then XORed in, then read out (as `Bi32Words::xor_get2`).
-            let (e0, o0) = self.il(m[0]);
-            let (e1, o1) = self.il(m[1]);
-            self.w.e[0] ^= e0;
-            self.w.e[1] ^= e1;
-            self.w.o[0] ^= o0;
-            self.w.o[1] ^= o1;
+            self.xor(0, m[0]);
+            self.xor(1, m[1]);
             [self.dl(0), self.dl(1)]
         }
         #[inline(always)]
