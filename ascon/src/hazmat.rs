@@ -32,18 +32,9 @@ pub type State = [u64; 5];
 /// on 64-bit targets) or `"bi32"` (bit-interleaved: each word as two `u32` holding its even and
 /// odd bits, so every 64-bit rotation is two 32-bit rotations; the default on other targets).
 /// `--cfg ascon_backend="u64"` or `--cfg ascon_backend="bi32"` picks it on any target (and compiles
-/// out [`Backend::X86Avx512`], so the chosen representation is what runs). It is the form of the
+/// out the `X86Avx512` backend, so the chosen representation is what runs). It is the form of the
 /// state between calls; every [`Backend`] but `X86Avx512` runs it.
-#[cfg(not(ascon_bi32))]
-pub const WORDS: &str = "u64";
-/// The word representation of this build, fixed at compile time: `"u64"` (five `u64`; the default
-/// on 64-bit targets) or `"bi32"` (bit-interleaved: each word as two `u32` holding its even and
-/// odd bits, so every 64-bit rotation is two 32-bit rotations; the default on other targets).
-/// `--cfg ascon_backend="u64"` or `--cfg ascon_backend="bi32"` picks it on any target (and compiles
-/// out [`Backend::X86Avx512`], so the chosen representation is what runs). It is the form of the
-/// state between calls; every [`Backend`] but `X86Avx512` runs it.
-#[cfg(ascon_bi32)]
-pub const WORDS: &str = "bi32";
+pub const WORDS: &str = if cfg!(ascon_bi32) { "bi32" } else { "u64" };
 
 /// The backend every call of this process uses: chosen once, on first use, as the fastest
 /// backend this CPU supports (or the one forced with `force_backend`).
