@@ -3,9 +3,9 @@
 //! representations and their conversions against each other and a naive reference. Which
 //! backends exist in a build is checked against the documented cfgs.
 
+use super::Backend;
 use super::portable::{Bi32Words, U64Words};
 use super::{Job, KernelState, Kernels, Words, dispatch_on};
-use super::Backend;
 use crate::hazmat::words::{deinterleave, deinterleave2_scalar, interleave, interleave2_scalar};
 
 /// xorshift64*: a fixed-seed generator, enough for backend comparison.
