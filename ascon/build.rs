@@ -1,27 +1,49 @@
-//! Sets two cfg aliases for the crate, so each condition is spelled out once:
+//! Names every cfg condition of the crate once; the code uses only these aliases:
 //!
-//! * `ascon_x86`: the x86 code (run-time BMI dispatch, SSE2 and AVX-512 helpers) is compiled in:
-//!   the target is x86 or x86_64 and neither Miri nor `--cfg lwc_force_portable` is set;
-//! * `ascon_bi32`: the word backend is the bit-interleaved one: `--cfg ascon_backend="bi32"`, or
-//!   no `ascon_backend` of `"u64"` on a target whose pointers are narrower than 64 bits.
+//! * `ascon_x86`: the x86 backends and the run-time dispatch are compiled in (`X86Bmi`, and the
+//!   SSE2 word conversions): the target is x86 or x86_64 and the backends are not forced portable
+//!   (neither Miri nor `--cfg lwc_force_portable`);
+//! * `ascon_sse2`: `ascon_x86` on a target with SSE2 enabled at compile time (every x86_64 target
+//!   and the `i686` ones): the bit-interleaved words of a full AEAD block are converted in one SSE2
+//!   register, without a run-time check;
+//! * `ascon_avx512`: the AVX-512 backend (`X86Avx512`) is compiled in: `ascon_x86` on x86_64,
+//!   no `--cfg ascon_backend` override (naming a word representation turns it off, so that
+//!   representation is what runs), and a compiler with the AVX-512 target features stable (Rust
+//!   1.89 or later, probed with autocfg; the crate still builds at its rust-version, 1.85, without
+//!   this backend). Not on 32-bit x86: `cpufeatures` never reports AVX-512 there;
+//! * `ascon_bi32`: the compile-time word representation is the bit-interleaved one:
+//!   `--cfg ascon_backend="bi32"`, or no `ascon_backend="u64"` on a target whose pointers are
+//!   narrower than 64 bits.
 
 fn main() {
-    println!("cargo::rustc-check-cfg=cfg(ascon_x86)");
-    println!("cargo::rustc-check-cfg=cfg(ascon_bi32)");
+    for alias in ["ascon_x86", "ascon_sse2", "ascon_avx512", "ascon_bi32"] {
+        println!("cargo::rustc-check-cfg=cfg({alias})");
+    }
     println!("cargo::rerun-if-changed=build.rs");
     // Cargo passes the target's cfgs, RUSTFLAGS' `--cfg`s and Miri's included, as CARGO_CFG_*.
     let var = |k: &str| std::env::var(k).ok();
-    let backend =
-        |b: &str| var("CARGO_CFG_ASCON_BACKEND").is_some_and(|v| v.split(',').any(|x| x == b));
+    let backend_cfg = var("CARGO_CFG_ASCON_BACKEND");
+    let backend = |b: &str| {
+        backend_cfg
+            .as_deref()
+            .is_some_and(|v| v.split(',').any(|x| x == b))
+    };
+    let arch = var("CARGO_CFG_TARGET_ARCH");
     let forced_portable =
         var("CARGO_CFG_MIRI").is_some() || var("CARGO_CFG_LWC_FORCE_PORTABLE").is_some();
-    if !forced_portable
-        && matches!(
-            var("CARGO_CFG_TARGET_ARCH").as_deref(),
-            Some("x86" | "x86_64")
-        )
-    {
+    let x86 = !forced_portable && matches!(arch.as_deref(), Some("x86" | "x86_64"));
+    if x86 {
         println!("cargo::rustc-cfg=ascon_x86");
+        let features = var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+        if features.split(',').any(|f| f == "sse2") {
+            println!("cargo::rustc-cfg=ascon_sse2");
+        }
+        if arch.as_deref() == Some("x86_64")
+            && backend_cfg.is_none()
+            && autocfg::new().probe_rustc_version(1, 89)
+        {
+            println!("cargo::rustc-cfg=ascon_avx512");
+        }
     }
     let narrow = var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() != Some("64");
     if backend("bi32") || (!backend("u64") && narrow) {

@@ -1,9 +1,17 @@
-//! Fixed-output hashes: Ascon-Hash256 (SP 800-232) and Ascon-Hash / Ascon-Hasha (v1.2).
+//! The hasher core [`AsconHasher`] (every hash, XOF, MAC and PRF of both generations: one
+//! absorber plus what `Reset` returns to) and the fixed-output hashes: Ascon-Hash256 (SP 800-232)
+//! and Ascon-Hash / Ascon-Hasha (v1.2).
+//!
+//! Which traits an `AsconHasher<P>` has follows from its parameters `P` (sealed: the types of this
+//! crate only): the marker traits below select the impls (`Default` and `SerializableState` for
+//! the fixed-IV sponges, `FixedOutput` for hashes and MACs, `ExtendableOutput` in `xof.rs`,
+//! `KeyInit` in `mac.rs`).
 
 use core::fmt;
 
 use digest::{
     FixedOutput, FixedOutputReset, HashMarker, Output, OutputSizeUser, Reset, Update,
+    array::ArraySize,
     common::{
         AlgorithmName, BlockSizeUser,
         hazmat::{DeserializeStateError, SerializableState, SerializedState},
@@ -11,182 +19,308 @@ use digest::{
     consts::{U8, U32, U48},
 };
 
-use crate::hazmat::backends::Lanes;
-use crate::sponge::{Absorber, Spec, Squeezer, initial_state};
+use crate::hazmat::backends::Words;
+use crate::hazmat::initial_state;
+use crate::hazmat::sponge::{Absorber, Spec, Squeezer};
+use crate::hazmat::words::{Be, Le};
 
-/// Sponge parameters with the SP 800-232 hash layout: rate 8, `p12` everywhere, little endian.
-pub(crate) struct Sp800232Spec;
-impl Spec for Sp800232Spec {
-    const RATE: usize = 8;
-    const LE: bool = true;
-    const B_ABSORB: usize = 12;
-    const DS: bool = false;
-    const OUT_RATE: usize = 8;
-    const B_SQUEEZE: usize = 12;
+/// The parameters of an [`AsconHasher`]: the sponge and what the hasher keeps to reset to.
+/// Sealed: implemented by this crate's parameter types only.
+pub trait HasherParams {
+    /// The sponge parameters (and the type parameter of the reader).
+    type Spec;
+    /// What `Reset` returns to besides the fixed IV: `()` for the unkeyed sponges, the keyed or
+    /// customized initial state otherwise.
+    type Init: Clone;
 }
 
-/// v1.2 Ascon-Hash / Ascon-Xof: rate 8, `p12`, big endian.
-pub(crate) struct V12Spec;
-impl Spec for V12Spec {
-    const RATE: usize = 8;
-    const LE: bool = false;
-    const B_ABSORB: usize = 12;
-    const DS: bool = false;
-    const OUT_RATE: usize = 8;
-    const B_SQUEEZE: usize = 12;
+/// An Ascon sponge: every hash, XOF, MAC and PRF of this crate is an `AsconHasher<P>` (use the
+/// type aliases: [`AsconHash256`], [`crate::AsconXof128`], [`crate::v12::AsconMac`], ...).
+pub struct AsconHasher<P: HasherParams> {
+    inner: Absorber<P::Spec>,
+    init: P::Init,
 }
 
-/// v1.2 Ascon-Hasha / Ascon-Xofa: rate 8, `p8` between blocks, big endian.
-pub(crate) struct V12aSpec;
-impl Spec for V12aSpec {
-    const RATE: usize = 8;
-    const LE: bool = false;
-    const B_ABSORB: usize = 8;
-    const DS: bool = false;
-    const OUT_RATE: usize = 8;
-    const B_SQUEEZE: usize = 8;
+/// The parameters' behaviour (crate-private, so the parameter types stay sealed).
+pub(crate) trait Hashing: HasherParams<Spec: Spec> {
+    /// The type's name, for `Debug`.
+    const NAME: &'static str;
+    /// The algorithm's name, for `AlgorithmName`.
+    const ALG: &'static str;
+    /// The state `Reset` returns to.
+    fn reset_state(init: &Self::Init) -> Words;
+}
+
+/// Unkeyed sponges with a fixed IV (the hashes and XOFs but Ascon-CXOF128): `Default` and
+/// `SerializableState`.
+pub(crate) trait FixedIv: Hashing<Init = ()> {
+    /// `p12(IV, 0, 0, 0, 0)`, computed at compile time.
+    const INIT: [u64; 5];
+}
+
+/// Unkeyed sponges (hashes, XOFs, CXOF): `HashMarker` and the 8-byte block size.
+pub(crate) trait Unkeyed: Hashing {}
+
+/// The parameters of a fixed-output [`AsconHasher`] (hashes, MACs): `FixedOutput` with
+/// `OutputSize` bytes. Sealed as [`HasherParams`].
+pub trait Fixed: HasherParams {
+    /// Output length in bytes.
+    type OutputSize: ArraySize;
+}
+
+/// The state a keyed or customized sponge resets to (wiped on drop with `zeroize`).
+#[derive(Clone)]
+pub struct StartState(pub(crate) Words);
+
+impl fmt::Debug for StartState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StartState").finish_non_exhaustive()
+    }
+}
+
+impl Drop for StartState {
+    fn drop(&mut self) {
+        #[cfg(feature = "zeroize")]
+        crate::hazmat::backends::KernelState::wipe(&mut self.0);
+    }
+}
+
+impl<P: HasherParams> AsconHasher<P> {
+    /// A hasher at `st`, resetting to `init`.
+    pub(crate) fn from_parts(st: Words, init: P::Init) -> Self {
+        Self {
+            inner: Absorber::new(st),
+            init,
+        }
+    }
+}
+
+/// Pads, absorbs the rest of `h`'s input and applies the final permutation: the squeezer of the
+/// output.
+#[inline]
+pub(crate) fn finish<P: Hashing>(h: &mut AsconHasher<P>) -> Squeezer<P::Spec> {
+    Squeezer::new(h.inner.finish())
+}
+
+impl<P: HasherParams> Clone for AsconHasher<P>
+where
+    Absorber<P::Spec>: Clone,
+{
+    fn clone(&self) -> Self {
+        Self {
+            inner: self.inner.clone(),
+            init: self.init.clone(),
+        }
+    }
+}
+
+impl<P: Hashing> Update for AsconHasher<P> {
+    fn update(&mut self, data: &[u8]) {
+        self.inner.update(data);
+    }
+}
+
+impl<P: Hashing> Reset for AsconHasher<P> {
+    fn reset(&mut self) {
+        self.inner.reset(P::reset_state(&self.init));
+    }
+}
+
+impl<P: Hashing> AlgorithmName for AsconHasher<P> {
+    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(P::ALG)
+    }
+}
+
+impl<P: Hashing> fmt::Debug for AsconHasher<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(P::NAME).finish_non_exhaustive()
+    }
+}
+
+/// Wiped on drop with `zeroize`: the absorber and the keyed initial state wipe themselves.
+#[cfg(feature = "zeroize")]
+impl<P: Hashing> zeroize::ZeroizeOnDrop for AsconHasher<P> {}
+
+impl<P: FixedIv> Default for AsconHasher<P> {
+    fn default() -> Self {
+        Self::from_parts(fixed_iv_state::<P>(), ())
+    }
+}
+
+impl<P: Unkeyed> HashMarker for AsconHasher<P> {}
+
+impl<P: Unkeyed> BlockSizeUser for AsconHasher<P> {
+    type BlockSize = U8;
+}
+
+impl<P: Hashing + Fixed> OutputSizeUser for AsconHasher<P> {
+    type OutputSize = P::OutputSize;
+}
+
+impl<P: Hashing + Fixed> FixedOutput for AsconHasher<P> {
+    fn finalize_into(mut self, out: &mut Output<Self>) {
+        finish(&mut self).read(out);
+    }
+}
+
+impl<P: Hashing + Fixed> FixedOutputReset for AsconHasher<P> {
+    fn finalize_into_reset(&mut self, out: &mut Output<Self>) {
+        finish(self).read(out);
+        self.reset();
+    }
 }
 
 /// `SerializableState` in RustCrypto's `ascon-hash` 0.4 format (48 bytes: the five state words big
 /// endian, the buffered-byte count, the buffered bytes zero-padded to 7), so a state saved by
 /// either crate resumes in the other. A serialized state reveals the data absorbed so far: treat
 /// it like that data.
-macro_rules! serializable {
-    ($name:ident) => {
-        impl SerializableState for $name {
-            type SerializedStateSize = U48;
+impl<P: FixedIv> SerializableState for AsconHasher<P> {
+    type SerializedStateSize = U48;
 
-            fn serialize(&self) -> SerializedState<Self> {
-                self.inner.serialize().into()
-            }
+    fn serialize(&self) -> SerializedState<Self> {
+        self.inner.serialize().into()
+    }
 
-            fn deserialize(
-                serialized_state: &SerializedState<Self>,
-            ) -> Result<Self, DeserializeStateError> {
-                let bytes: &[u8; 48] = serialized_state.as_ref();
-                crate::sponge::Absorber::deserialize(bytes)
-                    .map(|inner| Self { inner })
-                    .ok_or(DeserializeStateError)
-            }
-        }
-    };
+    fn deserialize(
+        serialized_state: &SerializedState<Self>,
+    ) -> Result<Self, DeserializeStateError> {
+        let bytes: &[u8; 48] = serialized_state.as_ref();
+        Absorber::deserialize(bytes)
+            .map(|inner| Self { inner, init: () })
+            .ok_or(DeserializeStateError)
+    }
 }
-pub(crate) use serializable;
 
-macro_rules! fixed_hash {
-    ($(#[$attr:meta])* $name:ident, $spec:ty, $iv:expr, $alg:literal) => {
+/// Sponge parameters: rate 8, `p12` everywhere, little endian (SP 800-232's hash and XOFs).
+#[derive(Debug)]
+pub struct Sp800232Spec;
+impl Spec for Sp800232Spec {
+    const RATE: usize = 8;
+    type Order = Le;
+    const B_ABSORB: usize = 12;
+    const DOMAIN_SEPARATED: bool = false;
+    const OUT_RATE: usize = 8;
+    const B_SQUEEZE: usize = 12;
+}
+
+/// Sponge parameters of v1.2's Ascon-Hash / Ascon-Xof: rate 8, `p12`, big endian.
+#[derive(Debug)]
+pub struct V12Spec;
+impl Spec for V12Spec {
+    const RATE: usize = 8;
+    type Order = Be;
+    const B_ABSORB: usize = 12;
+    const DOMAIN_SEPARATED: bool = false;
+    const OUT_RATE: usize = 8;
+    const B_SQUEEZE: usize = 12;
+}
+
+/// Sponge parameters of v1.2's Ascon-Hasha / Ascon-Xofa: rate 8, `p8` between blocks, big endian.
+#[derive(Debug)]
+pub struct V12aSpec;
+impl Spec for V12aSpec {
+    const RATE: usize = 8;
+    type Order = Be;
+    const B_ABSORB: usize = 8;
+    const DOMAIN_SEPARATED: bool = false;
+    const OUT_RATE: usize = 8;
+    const B_SQUEEZE: usize = 8;
+}
+
+/// The state a fixed-IV sponge starts and resets from.
+#[inline(always)]
+pub(crate) fn fixed_iv_state<P: FixedIv>() -> Words {
+    Words::from_words(P::INIT)
+}
+
+/// Declares the parameter type `$p` of a fixed-IV unkeyed sponge: its spec, IV, names.
+macro_rules! fixed_iv_params {
+    ($(#[$attr:meta])* $p:ident, $spec:ty, $iv:expr, $name:literal, $alg:literal) => {
         $(#[$attr])*
-        #[derive(Clone)]
-        pub struct $name {
-            inner: Absorber<$spec>,
+        #[derive(Debug)]
+        pub struct $p;
+        impl HasherParams for $p {
+            type Spec = $spec;
+            type Init = ();
         }
-
-        impl $name {
-            /// `p12(IV, 0, 0, 0, 0)`, computed at compile time.
+        impl Hashing for $p {
+            const NAME: &'static str = $name;
+            const ALG: &'static str = $alg;
+            fn reset_state(_: &()) -> Words {
+                fixed_iv_state::<Self>()
+            }
+        }
+        impl FixedIv for $p {
             const INIT: [u64; 5] = initial_state($iv);
         }
-
-        impl Default for $name {
-            fn default() -> Self {
-                Self { inner: Absorber::new(Lanes::from_words(Self::INIT)) }
-            }
-        }
-
-        impl HashMarker for $name {}
-
-        impl BlockSizeUser for $name {
-            type BlockSize = U8;
-        }
-
-        impl OutputSizeUser for $name {
-            type OutputSize = U32;
-        }
-
-        impl Update for $name {
-            fn update(&mut self, data: &[u8]) {
-                self.inner.update(data);
-            }
-        }
-
-        impl FixedOutput for $name {
-            fn finalize_into(mut self, out: &mut Output<Self>) {
-                Squeezer::<$spec>::new(self.inner.finish()).read(out);
-            }
-        }
-
-        impl Reset for $name {
-            fn reset(&mut self) {
-                self.inner.reset(Lanes::from_words(Self::INIT));
-            }
-        }
-
-        impl FixedOutputReset for $name {
-            fn finalize_into_reset(&mut self, out: &mut Output<Self>) {
-                Squeezer::<$spec>::new(self.inner.finish()).read(out);
-                self.reset();
-            }
-        }
-
-        impl AlgorithmName for $name {
-            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str($alg)
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($name)).finish_non_exhaustive()
-            }
-        }
-
-        serializable!($name);
-
-        #[cfg(feature = "zeroize")]
-        impl zeroize::ZeroizeOnDrop for $name {}
+        impl Unkeyed for $p {}
     };
 }
+pub(crate) use fixed_iv_params;
 
-fixed_hash!(
-    /// Ascon-Hash256 (NIST SP 800-232): 256-bit output, `Digest` through the RustCrypto blanket.
-    ///
-    /// ```
-    /// use lwc_ascon::{AsconHash256, Digest};
-    /// let d = AsconHash256::digest(b"");
-    /// assert_eq!(d[..4], [0x0b, 0x3b, 0xe5, 0x85]);
-    /// ```
-    AsconHash256,
+fixed_iv_params!(
+    /// The parameters of [`AsconHash256`].
+    Hash256,
     Sp800232Spec,
     0x0000_0801_00cc_0002,
+    "AsconHash256",
     "Ascon-Hash256"
 );
+impl Fixed for Hash256 {
+    type OutputSize = U32;
+}
 
-fixed_hash!(
-    /// Ascon-Hash (Ascon v1.2): 256-bit output, big endian.
-    ///
-    /// ```
-    /// use lwc_ascon::{Digest, v12::AsconHash};
-    /// let d = AsconHash::digest(b"");
-    /// assert_eq!(d[..4], [0x73, 0x46, 0xbc, 0x14]);
-    /// ```
-    AsconHash,
+fixed_iv_params!(
+    /// The parameters of [`AsconHash`].
+    V12Hash,
     V12Spec,
     0x0040_0c00_0000_0100,
+    "AsconHash",
     "Ascon-Hash"
 );
+impl Fixed for V12Hash {
+    type OutputSize = U32;
+}
 
-fixed_hash!(
-    /// Ascon-Hasha (Ascon v1.2): 256-bit output, `p8` between message blocks.
-    ///
-    /// ```
-    /// use lwc_ascon::{Digest, v12::AsconHasha};
-    /// let d = AsconHasha::digest(b"");
-    /// assert_eq!(d[..4], [0xae, 0xcd, 0x02, 0x70]);
-    /// ```
-    AsconHasha,
+fixed_iv_params!(
+    /// The parameters of [`AsconHasha`].
+    V12Hasha,
     V12aSpec,
     0x0040_0c04_0000_0100,
+    "AsconHasha",
     "Ascon-Hasha"
 );
+impl Fixed for V12Hasha {
+    type OutputSize = U32;
+}
+
+/// Ascon-Hash256 (NIST SP 800-232): 256-bit output, `Digest` through the RustCrypto blanket.
+///
+/// ```
+/// use lwc_ascon::{AsconHash256, Digest};
+/// let d = AsconHash256::digest(b"");
+/// assert_eq!(d[..4], [0x0b, 0x3b, 0xe5, 0x85]);
+/// ```
+pub type AsconHash256 = AsconHasher<Hash256>;
+
+/// Ascon-Hash (Ascon v1.2): 256-bit output, big endian.
+///
+/// ```
+/// use lwc_ascon::{Digest, v12::AsconHash};
+/// let d = AsconHash::digest(b"");
+/// assert_eq!(d[..4], [0x73, 0x46, 0xbc, 0x14]);
+/// ```
+pub type AsconHash = AsconHasher<V12Hash>;
+
+/// Ascon-Hasha (Ascon v1.2): 256-bit output, `p8` between message blocks.
+///
+/// ```
+/// use lwc_ascon::{Digest, v12::AsconHasha};
+/// let d = AsconHasha::digest(b"");
+/// assert_eq!(d[..4], [0xae, 0xcd, 0x02, 0x70]);
+/// ```
+pub type AsconHasha = AsconHasher<V12Hasha>;
 
 #[cfg(test)]
 mod tests {
@@ -196,7 +330,7 @@ mod tests {
     fn initial_states_match_the_notes() {
         // Values published in the Ascon documentation (SP 800-232 and v1.2 precomputed IVs).
         assert_eq!(
-            AsconHash256::INIT,
+            Hash256::INIT,
             [
                 0x9b1e5494e934d681,
                 0x4bc3a01e333751d2,
@@ -206,7 +340,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            AsconHash::INIT,
+            V12Hash::INIT,
             [
                 0xee9398aadb67f03d,
                 0x8bb21831c60f1002,
@@ -216,7 +350,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            AsconHasha::INIT,
+            V12Hasha::INIT,
             [
                 0x01470194fc6528a6,
                 0x738ec38ac0adffa7,

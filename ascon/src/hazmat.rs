@@ -1,4 +1,4 @@
-//! The Ascon permutation, public for building other constructions.
+//! The Ascon permutation, public for building other constructions, and the backend query.
 //!
 //! Hazardous: these are building blocks, not finished constructions. Misusing them (for example
 //! reusing a duplex state with the same key and nonce) voids every security claim.
@@ -13,20 +13,43 @@
 //! permute12(&mut s);
 //! assert_ne!(s, [0x00001000808c0001, 0, 0, 0, 0]);
 //! ```
+//!
+//! Two choices make the code path: the word representation, fixed at compile time ([`WORDS`]),
+//! and the [`Backend`], chosen at run time ([`backend`]).
 
 pub(crate) mod backends;
+pub(crate) mod duplex;
+pub(crate) mod sponge;
+pub(crate) mod words;
 
-/// The code path the modes take on this CPU: `"u64"` or `"bi32"` (the word backend chosen at
-/// compile time), with `"+bmi"` when the run-time BMI1/BMI2 copy is used, or `"u64+avx512"` when
-/// the run-time AVX-512 backend runs the AEAD, hash, XOF and MAC loops (x86_64). [`permute`]
-/// itself uses the word backend (with BMI where available).
-#[must_use]
-pub fn backend() -> &'static str {
-    backends::name()
-}
+pub use backends::Backend;
+use backends::{Job, KernelState, Kernels};
 
 /// The Ascon state: five 64-bit words `x0..x4`.
 pub type State = [u64; 5];
+
+/// The word representation of this build, fixed at compile time: `"u64"` (five `u64`; the default
+/// on 64-bit targets) or `"bi32"` (bit-interleaved: each word as two `u32` holding its even and
+/// odd bits, so every 64-bit rotation is two 32-bit rotations; the default on other targets).
+/// `--cfg ascon_backend="u64"` or `--cfg ascon_backend="bi32"` picks it on any target (and compiles
+/// out the `X86Avx512` backend, so the chosen representation is what runs). It is the form of the
+/// state between calls; every [`Backend`] but `X86Avx512` runs it.
+pub const WORDS: &str = if cfg!(ascon_bi32) { "bi32" } else { "u64" };
+
+/// The backend every call of this process uses: chosen once, on first use, as the fastest
+/// backend this CPU supports (or the one forced with `force_backend`).
+#[must_use]
+pub fn backend() -> Backend {
+    backends::backend()
+}
+
+/// Makes every later call of this process use `backend`, if the CPU supports it; returns whether
+/// it did. For tests and benchmarks that compare backends in one process (all compute the same
+/// function).
+#[doc(hidden)]
+pub fn force_backend(backend: Backend) -> bool {
+    backends::force(backend)
+}
 
 /// Applies the last `rounds` rounds of the 12-round Ascon permutation (`p[rounds]`).
 ///
@@ -41,33 +64,56 @@ pub fn permute(state: &mut State, rounds: usize) {
         12 => permute12(state),
         8 => permute8(state),
         6 => permute6(state),
-        r => backends::dispatch(|| {
-            let mut s = backends::Lanes::from_words(*state);
-            s.permute_n(r);
-            *state = s.to_words();
-        }),
+        r => backends::dispatch(PermuteN(state, r)),
     }
 }
 
 /// `p[12]`: the 12-round Ascon permutation (`p^a`).
 pub fn permute12(state: &mut State) {
-    permute_const::<12>(state);
+    backends::dispatch(Permute::<12>(state));
 }
 
 /// `p[8]`: the last 8 rounds (`p^b` of Ascon-128a, Ascon-AEAD128, Ascon-Hasha/Xofa/Maca/Prfa).
 pub fn permute8(state: &mut State) {
-    permute_const::<8>(state);
+    backends::dispatch(Permute::<8>(state));
 }
 
 /// `p[6]`: the last 6 rounds (`p^b` of Ascon-128 and Ascon-80pq).
 pub fn permute6(state: &mut State) {
-    permute_const::<6>(state);
+    backends::dispatch(Permute::<6>(state));
 }
 
-fn permute_const<const R: usize>(state: &mut State) {
-    backends::dispatch(|| {
-        let mut s = backends::Lanes::from_words(*state);
+/// `p[R]` on a state, `R` in {6, 8, 12}.
+struct Permute<'a, const R: usize>(&'a mut State);
+
+impl<const R: usize> Job for Permute<'_, R> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        let mut s = kernels.load_words(*self.0);
         s.permute::<R>();
-        *state = s.to_words();
-    });
+        *self.0 = s.to_words();
+    }
+}
+
+/// `p[r]` on a state, any `r <= 12`.
+struct PermuteN<'a>(&'a mut State, usize);
+
+impl Job for PermuteN<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        let mut s = kernels.load_words(*self.0);
+        s.permute_n(self.1);
+        *self.0 = s.to_words();
+    }
+}
+
+/// The initial state `p12(iv, 0, 0, 0, 0)`, computed at compile time.
+pub(crate) const fn initial_state(iv: u64) -> State {
+    let mut s = [iv, 0, 0, 0, 0];
+    backends::permute12_const(&mut s);
+    s
 }

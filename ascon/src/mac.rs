@@ -6,294 +6,301 @@ use core::fmt;
 
 use ctutils::CtEq;
 use digest::{
-    ExtendableOutput, ExtendableOutputReset, FixedOutput, FixedOutputReset, InvalidLength, Key,
-    KeyInit, MacError, MacMarker, Output, OutputSizeUser, Reset, Update, XofReader,
+    InvalidLength, Key, KeyInit, MacError, MacMarker,
     common::{AlgorithmName, KeySizeUser},
     consts::U16,
 };
 
-use crate::hazmat::backends::{Lanes, dispatch};
-use crate::sponge::{Absorber, Spec, Squeezer, load, load_partial, store};
+use crate::hash::{AsconHasher, Fixed, HasherParams, Hashing, StartState};
+use crate::hazmat::backends::{self, Job, KernelState, Kernels, Words};
+use crate::hazmat::sponge::Spec;
+use crate::hazmat::words::{Be, ByteOrder, Le};
+use crate::xof::{AsconReader, Extendable, ReaderName};
 
-macro_rules! mac_spec {
-    ($name:ident, $rate:expr, $le:expr, $b:expr) => {
-        pub(crate) struct $name;
-        impl Spec for $name {
-            const RATE: usize = $rate;
-            const LE: bool = $le;
-            const B_ABSORB: usize = $b;
-            const DS: bool = true;
-            const OUT_RATE: usize = 16;
-            const B_SQUEEZE: usize = $b;
-        }
-    };
-}
-
-mac_spec!(V12MacSpec, 32, false, 12);
-mac_spec!(V12MacaSpec, 40, false, 8);
-mac_spec!(V13MacSpec, 32, true, 12);
-
+/// Keyed sponges (MACs, PRFs): `KeyInit` with a 16-byte key; `Reset` returns to
 /// `p12(IV, K0, K1, 0, 0)`.
-fn keyed_init<const LE: bool>(iv: u64, key: &[u8]) -> Lanes {
-    let mut st = Lanes::from_words([iv, load::<LE>(&key[..8]), load::<LE>(&key[8..16]), 0, 0]);
-    dispatch(|| st.permute::<12>());
-    st
+pub(crate) trait Keyed: Hashing<Init = StartState> {
+    /// The IV word `x0`.
+    const IV: u64;
 }
 
-macro_rules! keyed_common {
-    ($name:ident, $iv:expr, $le:expr, $alg:literal) => {
-        impl KeySizeUser for $name {
-            type KeySize = U16;
-        }
+/// `p12(IV, K0, K1, 0, 0)` in the words of the build.
+struct KeyedInit<'a, O> {
+    iv: u64,
+    key: &'a [u8],
+    _o: core::marker::PhantomData<O>,
+}
 
-        impl KeyInit for $name {
-            fn new(key: &Key<Self>) -> Self {
-                let init = keyed_init::<$le>($iv, key);
-                Self {
-                    inner: Absorber::new(init.clone()),
-                    init,
-                }
-            }
-        }
+impl<O: ByteOrder> Job for KeyedInit<'_, O> {
+    type Output = Words;
 
-        impl Update for $name {
-            fn update(&mut self, data: &[u8]) {
-                self.inner.update(data);
-            }
-        }
-
-        impl Reset for $name {
-            fn reset(&mut self) {
-                self.inner.reset(self.init.clone());
-            }
-        }
-
-        impl AlgorithmName for $name {
-            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str($alg)
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($name)).finish_non_exhaustive()
-            }
-        }
-
-        impl Drop for $name {
-            fn drop(&mut self) {
-                #[cfg(feature = "zeroize")]
-                self.init.wipe();
-            }
-        }
-
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) -> Words {
+        let k = self.key;
+        let mut s = kernels.load_words([self.iv, O::load(&k[..8]), O::load(&k[8..16]), 0, 0]);
+        s.permute::<12>();
+        let mut w = Words::from_words([0; 5]);
+        s.store(&mut w);
         #[cfg(feature = "zeroize")]
-        impl zeroize::ZeroizeOnDrop for $name {}
-    };
+        s.wipe();
+        w
+    }
 }
 
-macro_rules! mac {
-    ($(#[$attr:meta])* $name:ident, $spec:ty, $iv:expr, $le:expr, $alg:literal) => {
+impl<P: Keyed> KeySizeUser for AsconHasher<P> {
+    type KeySize = U16;
+}
+
+impl<P: Keyed> KeyInit for AsconHasher<P> {
+    fn new(key: &Key<Self>) -> Self {
+        let init = backends::dispatch(KeyedInit::<<P::Spec as Spec>::Order> {
+            iv: P::IV,
+            key,
+            _o: core::marker::PhantomData,
+        });
+        Self::from_parts(init.clone(), StartState(init))
+    }
+}
+
+impl<P: Keyed + Fixed> MacMarker for AsconHasher<P> {}
+
+/// Sponge parameters of v1.2's Ascon-Mac / Ascon-Prf: rate 32, `p12`, big endian, 16-byte output
+/// blocks.
+#[derive(Debug)]
+pub struct V12MacSpec;
+impl Spec for V12MacSpec {
+    const RATE: usize = 32;
+    type Order = Be;
+    const B_ABSORB: usize = 12;
+    const DOMAIN_SEPARATED: bool = true;
+    const OUT_RATE: usize = 16;
+    const B_SQUEEZE: usize = 12;
+}
+impl ReaderName for V12MacSpec {
+    const READER: &'static str = "AsconPrfReader";
+}
+
+/// Sponge parameters of v1.2's Ascon-Maca / Ascon-Prfa: rate 40, `p8` between blocks, big endian.
+#[derive(Debug)]
+pub struct V12MacaSpec;
+impl Spec for V12MacaSpec {
+    const RATE: usize = 40;
+    type Order = Be;
+    const B_ABSORB: usize = 8;
+    const DOMAIN_SEPARATED: bool = true;
+    const OUT_RATE: usize = 16;
+    const B_SQUEEZE: usize = 8;
+}
+impl ReaderName for V12MacaSpec {
+    const READER: &'static str = "AsconPrfaReader";
+}
+
+/// Sponge parameters of the little-endian Ascon-Mac / Ascon-Prf: rate 32, `p12`, little endian.
+#[derive(Debug)]
+pub struct V13MacSpec;
+impl Spec for V13MacSpec {
+    const RATE: usize = 32;
+    type Order = Le;
+    const B_ABSORB: usize = 12;
+    const DOMAIN_SEPARATED: bool = true;
+    const OUT_RATE: usize = 16;
+    const B_SQUEEZE: usize = 12;
+}
+impl ReaderName for V13MacSpec {
+    const READER: &'static str = "AsconPrfReaderV13";
+}
+
+/// Declares the parameter type `$p` of a keyed sponge: its spec, IV, names.
+macro_rules! keyed_params {
+    ($(#[$attr:meta])* $p:ident, $spec:ty, $iv:expr, $name:literal, $alg:literal) => {
         $(#[$attr])*
-        #[derive(Clone)]
-        pub struct $name {
-            inner: Absorber<$spec>,
-            init: Lanes,
+        #[derive(Debug)]
+        pub struct $p;
+        impl HasherParams for $p {
+            type Spec = $spec;
+            type Init = StartState;
         }
-
-        impl MacMarker for $name {}
-
-        impl OutputSizeUser for $name {
-            type OutputSize = U16;
-        }
-
-        impl FixedOutput for $name {
-            fn finalize_into(mut self, out: &mut Output<Self>) {
-                Squeezer::<$spec>::new(self.inner.finish()).read(out);
+        impl Hashing for $p {
+            const NAME: &'static str = $name;
+            const ALG: &'static str = $alg;
+            fn reset_state(init: &StartState) -> Words {
+                init.0.clone()
             }
         }
-
-        impl FixedOutputReset for $name {
-            fn finalize_into_reset(&mut self, out: &mut Output<Self>) {
-                Squeezer::<$spec>::new(self.inner.finish()).read(out);
-                self.reset();
-            }
+        impl Keyed for $p {
+            const IV: u64 = $iv;
         }
-
-        keyed_common!($name, $iv, $le, $alg);
     };
 }
 
-macro_rules! prf {
-    ($(#[$attr:meta])* $name:ident, $(#[$rattr:meta])* $reader:ident, $spec:ty, $iv:expr, $le:expr, $alg:literal) => {
-        $(#[$attr])*
-        #[derive(Clone)]
-        pub struct $name {
-            inner: Absorber<$spec>,
-            init: Lanes,
-        }
-
-        impl ExtendableOutput for $name {
-            type Reader = $reader;
-            fn finalize_xof(mut self) -> $reader {
-                $reader { inner: Squeezer::new(self.inner.finish()) }
-            }
-        }
-
-        impl ExtendableOutputReset for $name {
-            fn finalize_xof_reset(&mut self) -> $reader {
-                let r = $reader { inner: Squeezer::new(self.inner.finish()) };
-                self.reset();
-                r
-            }
-        }
-
-        keyed_common!($name, $iv, $le, $alg);
-
-        $(#[$rattr])*
-        #[derive(Clone)]
-        pub struct $reader {
-            inner: Squeezer<$spec>,
-        }
-
-        impl XofReader for $reader {
-            fn read(&mut self, buf: &mut [u8]) {
-                self.inner.read(buf);
-            }
-        }
-
-        impl fmt::Debug for $reader {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($reader)).finish_non_exhaustive()
-            }
-        }
-
-        #[cfg(feature = "zeroize")]
-        impl zeroize::ZeroizeOnDrop for $reader {}
-    };
-}
-
-mac!(
-    /// Ascon-Mac (Ascon v1.2, big endian): 128-bit key, 128-bit tag; `Mac` through the RustCrypto
-    /// blanket, constructed with `KeyInit`.
-    ///
-    /// ```
-    /// use lwc_ascon::v12::AsconMac;
-    /// use lwc_ascon::digest::{KeyInit, Mac};
-    /// let key: [u8; 16] = core::array::from_fn(|i| i as u8);
-    /// let mac = AsconMac::new(&key.into());
-    /// assert_eq!(mac.finalize().into_bytes()[..4], [0xeb, 0x1a, 0xf6, 0x88]);
-    /// ```
-    AsconMac,
+keyed_params!(
+    /// The parameters of [`AsconMac`].
+    V12Mac,
     V12MacSpec,
     0x8080_8c00_0000_0080,
-    false,
+    "AsconMac",
     "Ascon-Mac"
 );
-
-mac!(
-    /// Ascon-Maca (Ascon v1.2, big endian): rate 40 bytes, `p8` between blocks.
-    ///
-    /// ```
-    /// use lwc_ascon::v12::AsconMaca;
-    /// use lwc_ascon::digest::{KeyInit, Mac};
-    /// let key: [u8; 16] = core::array::from_fn(|i| i as u8);
-    /// let mut mac = AsconMaca::new(&key.into());
-    /// mac.update(b"message");
-    /// let tag = mac.finalize().into_bytes();
-    /// let mut again = AsconMaca::new(&key.into());
-    /// again.update(b"message");
-    /// assert!(again.verify_slice(&tag).is_ok());
-    /// ```
-    AsconMaca,
+keyed_params!(
+    /// The parameters of [`AsconMaca`].
+    V12Maca,
     V12MacaSpec,
     0x8080_8c04_0000_0080,
-    false,
+    "AsconMaca",
     "Ascon-Maca"
 );
-
-mac!(
-    /// Ascon-Mac in the little-endian form of the Ascon team (ascon-c `asconmacv13`, IV
-    /// `0x0010200080cc0005`; not NIST-standardized): 128-bit key and tag.
-    ///
-    /// ```
-    /// use lwc_ascon::v13::AsconMac;
-    /// use lwc_ascon::digest::{KeyInit, Mac};
-    /// let key: [u8; 16] = core::array::from_fn(|i| i as u8);
-    /// let mac = AsconMac::new(&key.into());
-    /// assert_eq!(mac.finalize().into_bytes()[..4], [0xea, 0xc9, 0xd7, 0x4b]);
-    /// ```
-    AsconMacV13,
+keyed_params!(
+    /// The parameters of [`AsconMacV13`].
+    V13Mac,
     V13MacSpec,
     0x0010_2000_80cc_0005,
-    true,
+    "AsconMacV13",
     "Ascon-Mac (LE)"
 );
-
-prf!(
-    /// Ascon-Prf (Ascon v1.2, big endian): keyed XOF, any output length.
-    ///
-    /// ```
-    /// use lwc_ascon::v12::AsconPrf;
-    /// use lwc_ascon::digest::{ExtendableOutput, KeyInit, Update, XofReader};
-    /// let mut prf = AsconPrf::new(&[7u8; 16].into());
-    /// prf.update(b"input");
-    /// let mut out = [0u8; 40];
-    /// prf.finalize_xof().read(&mut out);
-    /// ```
-    AsconPrf,
-    /// The output stream of [`AsconPrf`].
-    AsconPrfReader,
+keyed_params!(
+    /// The parameters of [`AsconPrf`].
+    V12Prf,
     V12MacSpec,
     0x8080_8c00_0000_0000,
-    false,
+    "AsconPrf",
     "Ascon-Prf"
 );
-
-prf!(
-    /// Ascon-Prfa (Ascon v1.2, big endian): rate 40 bytes, `p8` between blocks.
-    ///
-    /// ```
-    /// use lwc_ascon::v12::AsconPrfa;
-    /// use lwc_ascon::digest::{ExtendableOutput, KeyInit, Update, XofReader};
-    /// let mut prf = AsconPrfa::new(&[7u8; 16].into());
-    /// prf.update(b"input");
-    /// let mut out = [0u8; 16];
-    /// prf.finalize_xof().read(&mut out);
-    /// ```
-    AsconPrfa,
-    /// The output stream of [`AsconPrfa`].
-    AsconPrfaReader,
+keyed_params!(
+    /// The parameters of [`AsconPrfa`].
+    V12Prfa,
     V12MacaSpec,
     0x8080_8c04_0000_0000,
-    false,
+    "AsconPrfa",
     "Ascon-Prfa"
 );
-
-prf!(
-    /// Ascon-Prf in the little-endian form of the Ascon team (ascon-c `asconprfv13`, IV
-    /// `0x0010200000cc0006`; not NIST-standardized): keyed XOF, any output length.
-    ///
-    /// ```
-    /// use lwc_ascon::v13::AsconPrf;
-    /// use lwc_ascon::digest::{ExtendableOutput, KeyInit, Update, XofReader};
-    /// let mut prf = AsconPrf::new(&[7u8; 16].into());
-    /// prf.update(b"input");
-    /// let mut out = [0u8; 64];
-    /// prf.finalize_xof().read(&mut out);
-    /// ```
-    AsconPrfV13,
-    /// The output stream of the little-endian [`AsconPrfV13`].
-    AsconPrfReaderV13,
+keyed_params!(
+    /// The parameters of [`AsconPrfV13`].
+    V13Prf,
     V13MacSpec,
     0x0010_2000_00cc_0006,
-    true,
+    "AsconPrfV13",
     "Ascon-Prf (LE)"
 );
 
+impl Fixed for V12Mac {
+    type OutputSize = U16;
+}
+impl Fixed for V12Maca {
+    type OutputSize = U16;
+}
+impl Fixed for V13Mac {
+    type OutputSize = U16;
+}
+impl Extendable for V12Prf {}
+impl Extendable for V12Prfa {}
+impl Extendable for V13Prf {}
+
+/// Ascon-Mac (Ascon v1.2, big endian): 128-bit key, 128-bit tag; `Mac` through the RustCrypto
+/// blanket, constructed with `KeyInit`.
+///
+/// ```
+/// use lwc_ascon::v12::AsconMac;
+/// use lwc_ascon::digest::{KeyInit, Mac};
+/// let key: [u8; 16] = core::array::from_fn(|i| i as u8);
+/// let mac = AsconMac::new(&key.into());
+/// assert_eq!(mac.finalize().into_bytes()[..4], [0xeb, 0x1a, 0xf6, 0x88]);
+/// ```
+pub type AsconMac = AsconHasher<V12Mac>;
+
+/// Ascon-Maca (Ascon v1.2, big endian): rate 40 bytes, `p8` between blocks.
+///
+/// ```
+/// use lwc_ascon::v12::AsconMaca;
+/// use lwc_ascon::digest::{KeyInit, Mac};
+/// let key: [u8; 16] = core::array::from_fn(|i| i as u8);
+/// let mut mac = AsconMaca::new(&key.into());
+/// mac.update(b"message");
+/// let tag = mac.finalize().into_bytes();
+/// let mut again = AsconMaca::new(&key.into());
+/// again.update(b"message");
+/// assert!(again.verify_slice(&tag).is_ok());
+/// ```
+pub type AsconMaca = AsconHasher<V12Maca>;
+
+/// Ascon-Mac in the little-endian form of the Ascon team (ascon-c `asconmacv13`, IV
+/// `0x0010200080cc0005`; not NIST-standardized): 128-bit key and tag.
+///
+/// ```
+/// use lwc_ascon::v13::AsconMac;
+/// use lwc_ascon::digest::{KeyInit, Mac};
+/// let key: [u8; 16] = core::array::from_fn(|i| i as u8);
+/// let mac = AsconMac::new(&key.into());
+/// assert_eq!(mac.finalize().into_bytes()[..4], [0xea, 0xc9, 0xd7, 0x4b]);
+/// ```
+pub type AsconMacV13 = AsconHasher<V13Mac>;
+
+/// Ascon-Prf (Ascon v1.2, big endian): keyed XOF, any output length.
+///
+/// ```
+/// use lwc_ascon::v12::AsconPrf;
+/// use lwc_ascon::digest::{ExtendableOutput, KeyInit, Update, XofReader};
+/// let mut prf = AsconPrf::new(&[7u8; 16].into());
+/// prf.update(b"input");
+/// let mut out = [0u8; 40];
+/// prf.finalize_xof().read(&mut out);
+/// ```
+pub type AsconPrf = AsconHasher<V12Prf>;
+
+/// The output stream of [`AsconPrf`].
+pub type AsconPrfReader = AsconReader<V12MacSpec>;
+
+/// Ascon-Prfa (Ascon v1.2, big endian): rate 40 bytes, `p8` between blocks.
+///
+/// ```
+/// use lwc_ascon::v12::AsconPrfa;
+/// use lwc_ascon::digest::{ExtendableOutput, KeyInit, Update, XofReader};
+/// let mut prf = AsconPrfa::new(&[7u8; 16].into());
+/// prf.update(b"input");
+/// let mut out = [0u8; 16];
+/// prf.finalize_xof().read(&mut out);
+/// ```
+pub type AsconPrfa = AsconHasher<V12Prfa>;
+
+/// The output stream of [`AsconPrfa`].
+pub type AsconPrfaReader = AsconReader<V12MacaSpec>;
+
+/// Ascon-Prf in the little-endian form of the Ascon team (ascon-c `asconprfv13`, IV
+/// `0x0010200000cc0006`; not NIST-standardized): keyed XOF, any output length.
+///
+/// ```
+/// use lwc_ascon::v13::AsconPrf;
+/// use lwc_ascon::digest::{ExtendableOutput, KeyInit, Update, XofReader};
+/// let mut prf = AsconPrf::new(&[7u8; 16].into());
+/// prf.update(b"input");
+/// let mut out = [0u8; 64];
+/// prf.finalize_xof().read(&mut out);
+/// ```
+pub type AsconPrfV13 = AsconHasher<V13Prf>;
+
+/// The output stream of the little-endian [`AsconPrfV13`].
+pub type AsconPrfReaderV13 = AsconReader<V13MacSpec>;
+
+/// `p12` of `(IV, K0, K1, M0, M1)`, then words 3 and 4: Ascon-PrfShort's one permutation.
+struct PrfShortCore([u64; 5]);
+
+impl Job for PrfShortCore {
+    type Output = [u64; 2];
+
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) -> [u64; 2] {
+        let mut s = kernels.load_words(self.0);
+        s.permute::<12>();
+        let out = [s.get(3), s.get(4)];
+        #[cfg(feature = "zeroize")]
+        s.wipe();
+        out
+    }
+}
+
 /// Ascon-PrfShort: a one-call PRF for messages of at most 16 bytes and outputs of 1 to 16 bytes
 /// (one `p12`). `LE = false` is the v1.2 form, `LE = true` the little-endian (ascon-c `v13`) form;
-/// use the aliases `v12::AsconPrfShort` and `v13::AsconPrfShort`.
+/// use the aliases `v12::AsconPrfShort` and `v13::AsconPrfShort`. (`LE` picks the byte-order type
+/// once, at compile time, in each method.)
 #[derive(Clone)]
 pub struct AsconPrfShortGeneric<const LE: bool> {
     k0: u64,
@@ -306,9 +313,10 @@ impl<const LE: bool> KeySizeUser for AsconPrfShortGeneric<LE> {
 
 impl<const LE: bool> KeyInit for AsconPrfShortGeneric<LE> {
     fn new(key: &Key<Self>) -> Self {
-        Self {
-            k0: load::<LE>(&key[..8]),
-            k1: load::<LE>(&key[8..]),
+        if LE {
+            Self::with_key::<Le>(key)
+        } else {
+            Self::with_key::<Be>(key)
         }
     }
 }
@@ -332,6 +340,24 @@ impl<const LE: bool> AsconPrfShortGeneric<LE> {
         if msg.len() > 16 || out.is_empty() || out.len() > 16 {
             return Err(InvalidLength);
         }
+        if LE {
+            self.prf_in::<Le>(msg, out);
+        } else {
+            self.prf_in::<Be>(msg, out);
+        }
+        Ok(())
+    }
+
+    /// The key words in byte order `O`.
+    fn with_key<O: ByteOrder>(key: &[u8]) -> Self {
+        Self {
+            k0: O::load(&key[..8]),
+            k1: O::load(&key[8..]),
+        }
+    }
+
+    /// [`Self::prf`] after the length checks, in byte order `O` (the IV layout follows it).
+    fn prf_in<O: ByteOrder>(&self, msg: &[u8], out: &mut [u8]) {
         let (m, t) = (8 * msg.len() as u64, 8 * out.len() as u64);
         let iv = if LE {
             0x0000_0000_000c_0007 | (t << 24) | (m << 48)
@@ -340,23 +366,17 @@ impl<const LE: bool> AsconPrfShortGeneric<LE> {
         };
         let mut block = [0u8; 16];
         block[..msg.len()].copy_from_slice(msg);
-        let (m0, m1) = (
-            load_partial::<LE>(&block[..8]),
-            load_partial::<LE>(&block[8..]),
-        );
-        let mut st = Lanes::from_words([iv, self.k0, self.k1, m0, m1]);
-        dispatch(|| st.permute::<12>());
+        let (m0, m1) = (O::load_partial(&block[..8]), O::load_partial(&block[8..]));
+        let [x3, x4] = backends::dispatch(PrfShortCore([iv, self.k0, self.k1, m0, m1]));
         let mut full = [0u8; 16];
-        full[..8].copy_from_slice(&store::<LE>(st.get(3) ^ self.k0));
-        full[8..].copy_from_slice(&store::<LE>(st.get(4) ^ self.k1));
+        full[..8].copy_from_slice(&O::to_bytes(x3 ^ self.k0));
+        full[8..].copy_from_slice(&O::to_bytes(x4 ^ self.k1));
         out.copy_from_slice(&full[..out.len()]);
         #[cfg(feature = "zeroize")]
         {
-            st.wipe();
             zeroize::Zeroize::zeroize(&mut full);
             zeroize::Zeroize::zeroize(&mut block);
         }
-        Ok(())
     }
 
     /// Checks in constant time that `tag` (1 to 16 bytes) is the PRF of `msg` truncated to

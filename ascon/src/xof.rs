@@ -1,203 +1,180 @@
-//! Extendable-output functions: Ascon-XOF128 and Ascon-CXOF128 (SP 800-232), Ascon-Xof and
-//! Ascon-Xofa (v1.2).
+//! Extendable output: the reader core [`AsconReader`] (of every XOF and PRF), Ascon-XOF128 and
+//! Ascon-CXOF128 (SP 800-232), Ascon-Xof and Ascon-Xofa (v1.2).
 
 use core::fmt;
 
 use digest::{
-    CollisionResistance, ExtendableOutput, ExtendableOutputReset, HashMarker, Reset,
-    TryCustomizedInit, Update, XofReader,
-    common::{
-        AlgorithmName, BlockSizeUser,
-        hazmat::{DeserializeStateError, SerializableState, SerializedState},
-    },
-    consts::{U8, U16, U48},
+    CollisionResistance, ExtendableOutput, ExtendableOutputReset, Reset, TryCustomizedInit,
+    XofReader,
+    common::BlockSizeUser,
+    consts::{U8, U16},
 };
 
-use crate::hash::{Sp800232Spec, V12Spec, V12aSpec};
-use crate::hazmat::backends::Lanes;
-use crate::sponge::{Absorber, Squeezer, initial_state};
+use crate::hash::{
+    AsconHasher, FixedIv, HasherParams, Hashing, Sp800232Spec, StartState, Unkeyed, V12Spec,
+    V12aSpec, finish, fixed_iv_params, fixed_iv_state,
+};
+use crate::hazmat::backends::Words;
+use crate::hazmat::initial_state;
+use crate::hazmat::sponge::{Absorber, Spec, Squeezer};
 
-macro_rules! reader {
-    ($(#[$attr:meta])* $name:ident, $spec:ty) => {
-        $(#[$attr])*
-        #[derive(Clone)]
-        pub struct $name {
-            inner: Squeezer<$spec>,
-        }
-
-        impl BlockSizeUser for $name {
-            type BlockSize = U8;
-        }
-
-        impl XofReader for $name {
-            fn read(&mut self, buf: &mut [u8]) {
-                self.inner.read(buf);
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($name)).finish_non_exhaustive()
-            }
-        }
-
-        #[cfg(feature = "zeroize")]
-        impl zeroize::ZeroizeOnDrop for $name {}
-    };
+/// The output stream of an Ascon XOF or PRF whose sponge parameters are `S` (use the type aliases:
+/// [`AsconXof128Reader`], [`crate::v12::AsconPrfReader`], ...).
+pub struct AsconReader<S> {
+    inner: Squeezer<S>,
 }
 
-macro_rules! xof_common {
-    ($name:ident, $reader:ident, $alg:literal) => {
-        impl HashMarker for $name {}
-
-        impl Update for $name {
-            fn update(&mut self, data: &[u8]) {
-                self.inner.update(data);
-            }
+impl<S> Clone for AsconReader<S> {
+    fn clone(&self) -> Self {
+        Self {
+            inner: self.inner.clone(),
         }
-
-        impl ExtendableOutput for $name {
-            type Reader = $reader;
-            fn finalize_xof(mut self) -> $reader {
-                $reader {
-                    inner: Squeezer::new(self.inner.finish()),
-                }
-            }
-        }
-
-        impl ExtendableOutputReset for $name {
-            fn finalize_xof_reset(&mut self) -> $reader {
-                let r = $reader {
-                    inner: Squeezer::new(self.inner.finish()),
-                };
-                self.reset();
-                r
-            }
-        }
-
-        impl CollisionResistance for $name {
-            type CollisionResistance = U16;
-        }
-
-        impl AlgorithmName for $name {
-            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str($alg)
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($name)).finish_non_exhaustive()
-            }
-        }
-
-        #[cfg(feature = "zeroize")]
-        impl zeroize::ZeroizeOnDrop for $name {}
-    };
+    }
 }
 
-macro_rules! xof {
-    ($(#[$attr:meta])* $name:ident, $reader:ident, $spec:ty, $iv:expr, $alg:literal) => {
-        $(#[$attr])*
-        #[derive(Clone)]
-        pub struct $name {
-            inner: Absorber<$spec>,
-        }
-
-        impl $name {
-            /// `p12(IV, 0, 0, 0, 0)`, computed at compile time.
-            const INIT: [u64; 5] = initial_state($iv);
-        }
-
-        impl Default for $name {
-            fn default() -> Self {
-                Self { inner: Absorber::new(Lanes::from_words(Self::INIT)) }
-            }
-        }
-
-        impl Reset for $name {
-            fn reset(&mut self) {
-                self.inner.reset(Lanes::from_words(Self::INIT));
-            }
-        }
-
-        xof_common!($name, $reader, $alg);
-
-        crate::hash::serializable!($name);
-
-        impl BlockSizeUser for $name {
-            type BlockSize = U8;
-        }
-    };
+/// The reader's name, for `Debug` (the type alias it is known by).
+pub(crate) trait ReaderName: Spec {
+    /// The type's name.
+    const READER: &'static str;
 }
 
-xof!(
-    /// Ascon-XOF128 (NIST SP 800-232): any output length, 128-bit security.
-    ///
-    /// ```
-    /// use lwc_ascon::AsconXof128;
-    /// use lwc_ascon::digest::{ExtendableOutput, Update, XofReader};
-    /// let mut x = AsconXof128::default();
-    /// x.update(b"");
-    /// let mut out = [0u8; 4];
-    /// x.finalize_xof().read(&mut out);
-    /// assert_eq!(out, [0x47, 0x3d, 0x5e, 0x61]);
-    /// ```
-    AsconXof128,
-    AsconXof128Reader,
+impl<S: Spec> XofReader for AsconReader<S> {
+    fn read(&mut self, buf: &mut [u8]) {
+        self.inner.read(buf);
+    }
+}
+
+impl<S: ReaderName> fmt::Debug for AsconReader<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(S::READER).finish_non_exhaustive()
+    }
+}
+
+/// Wiped on drop with `zeroize` (the squeezer wipes itself).
+#[cfg(feature = "zeroize")]
+impl<S> zeroize::ZeroizeOnDrop for AsconReader<S> {}
+
+/// The readers of the unkeyed XOFs have an 8-byte block.
+impl BlockSizeUser for AsconReader<Sp800232Spec> {
+    type BlockSize = U8;
+}
+impl BlockSizeUser for AsconReader<V12Spec> {
+    type BlockSize = U8;
+}
+impl BlockSizeUser for AsconReader<V12aSpec> {
+    type BlockSize = U8;
+}
+
+impl ReaderName for Sp800232Spec {
+    const READER: &'static str = "AsconXof128Reader";
+}
+impl ReaderName for V12Spec {
+    const READER: &'static str = "AsconXofReader";
+}
+impl ReaderName for V12aSpec {
+    const READER: &'static str = "AsconXofaReader";
+}
+
+/// Extendable-output sponges (XOFs, CXOF, PRFs): `ExtendableOutput` with an [`AsconReader`].
+pub(crate) trait Extendable: Hashing {}
+
+impl<P: Extendable> ExtendableOutput for AsconHasher<P> {
+    type Reader = AsconReader<P::Spec>;
+
+    fn finalize_xof(mut self) -> Self::Reader {
+        AsconReader {
+            inner: finish(&mut self),
+        }
+    }
+}
+
+impl<P: Extendable> ExtendableOutputReset for AsconHasher<P> {
+    fn finalize_xof_reset(&mut self) -> Self::Reader {
+        let r = AsconReader {
+            inner: finish(self),
+        };
+        self.reset();
+        r
+    }
+}
+
+impl<P: Extendable + Unkeyed> CollisionResistance for AsconHasher<P> {
+    type CollisionResistance = U16;
+}
+
+fixed_iv_params!(
+    /// The parameters of [`AsconXof128`].
+    Xof128,
     Sp800232Spec,
     0x0000_0800_00cc_0003,
+    "AsconXof128",
     "Ascon-XOF128"
 );
-reader!(
-    /// The output stream of [`AsconXof128`] and [`AsconCxof128`].
-    AsconXof128Reader,
-    Sp800232Spec
-);
+impl Extendable for Xof128 {}
 
-xof!(
-    /// Ascon-Xof (Ascon v1.2): any output length, big endian.
-    ///
-    /// ```
-    /// use lwc_ascon::v12::AsconXof;
-    /// use lwc_ascon::digest::{ExtendableOutput, XofReader};
-    /// let mut out = [0u8; 4];
-    /// AsconXof::default().finalize_xof().read(&mut out);
-    /// assert_eq!(out, [0x5d, 0x4c, 0xbd, 0xe6]);
-    /// ```
-    AsconXof,
-    AsconXofReader,
+fixed_iv_params!(
+    /// The parameters of [`AsconXof`].
+    V12Xof,
     V12Spec,
     0x0040_0c00_0000_0000,
+    "AsconXof",
     "Ascon-Xof"
 );
-reader!(
-    /// The output stream of [`AsconXof`].
-    AsconXofReader,
-    V12Spec
-);
+impl Extendable for V12Xof {}
 
-xof!(
-    /// Ascon-Xofa (Ascon v1.2): any output length, `p8` between blocks.
-    ///
-    /// ```
-    /// use lwc_ascon::v12::AsconXofa;
-    /// use lwc_ascon::digest::{ExtendableOutput, XofReader};
-    /// let mut out = [0u8; 4];
-    /// AsconXofa::default().finalize_xof().read(&mut out);
-    /// assert_eq!(out, [0x7c, 0x10, 0xdf, 0xfd]);
-    /// ```
-    AsconXofa,
-    AsconXofaReader,
+fixed_iv_params!(
+    /// The parameters of [`AsconXofa`].
+    V12Xofa,
     V12aSpec,
     0x0040_0c04_0000_0000,
+    "AsconXofa",
     "Ascon-Xofa"
 );
-reader!(
-    /// The output stream of [`AsconXofa`].
-    AsconXofaReader,
-    V12aSpec
-);
+impl Extendable for V12Xofa {}
+
+/// Ascon-XOF128 (NIST SP 800-232): any output length, 128-bit security.
+///
+/// ```
+/// use lwc_ascon::AsconXof128;
+/// use lwc_ascon::digest::{ExtendableOutput, Update, XofReader};
+/// let mut x = AsconXof128::default();
+/// x.update(b"");
+/// let mut out = [0u8; 4];
+/// x.finalize_xof().read(&mut out);
+/// assert_eq!(out, [0x47, 0x3d, 0x5e, 0x61]);
+/// ```
+pub type AsconXof128 = AsconHasher<Xof128>;
+
+/// The output stream of [`AsconXof128`] and [`AsconCxof128`].
+pub type AsconXof128Reader = AsconReader<Sp800232Spec>;
+
+/// Ascon-Xof (Ascon v1.2): any output length, big endian.
+///
+/// ```
+/// use lwc_ascon::v12::AsconXof;
+/// use lwc_ascon::digest::{ExtendableOutput, XofReader};
+/// let mut out = [0u8; 4];
+/// AsconXof::default().finalize_xof().read(&mut out);
+/// assert_eq!(out, [0x5d, 0x4c, 0xbd, 0xe6]);
+/// ```
+pub type AsconXof = AsconHasher<V12Xof>;
+
+/// The output stream of [`AsconXof`].
+pub type AsconXofReader = AsconReader<V12Spec>;
+
+/// Ascon-Xofa (Ascon v1.2): any output length, `p8` between blocks.
+///
+/// ```
+/// use lwc_ascon::v12::AsconXofa;
+/// use lwc_ascon::digest::{ExtendableOutput, XofReader};
+/// let mut out = [0u8; 4];
+/// AsconXofa::default().finalize_xof().read(&mut out);
+/// assert_eq!(out, [0x7c, 0x10, 0xdf, 0xfd]);
+/// ```
+pub type AsconXofa = AsconHasher<V12Xofa>;
+
+/// The output stream of [`AsconXofa`].
+pub type AsconXofaReader = AsconReader<V12aSpec>;
 
 /// The customization string given to [`AsconCxof128`] is longer than 256 bytes (2048 bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,6 +187,29 @@ impl fmt::Display for InvalidCustomizationError {
 }
 
 impl core::error::Error for InvalidCustomizationError {}
+
+/// The parameters of [`AsconCxof128`].
+#[derive(Debug)]
+pub struct Cxof128;
+impl HasherParams for Cxof128 {
+    type Spec = Sp800232Spec;
+    /// The state after the customization string (public: it depends on public data only).
+    type Init = StartState;
+}
+impl Hashing for Cxof128 {
+    const NAME: &'static str = "AsconCxof128";
+    const ALG: &'static str = "Ascon-CXOF128";
+    fn reset_state(init: &StartState) -> Words {
+        init.0.clone()
+    }
+}
+impl Unkeyed for Cxof128 {}
+impl Extendable for Cxof128 {}
+
+impl Cxof128 {
+    /// `p12(IV, 0, 0, 0, 0)`, computed at compile time.
+    const INIT: [u64; 5] = initial_state(0x0000_0800_00cc_0004);
+}
 
 /// Ascon-CXOF128 (NIST SP 800-232): Ascon-XOF128 with a customization string of at most 256
 /// bytes, built with [`TryCustomizedInit::try_new_customized`]. `Reset` returns to the state
@@ -225,48 +225,22 @@ impl core::error::Error for InvalidCustomizationError {}
 /// assert_eq!(out, [0xa0, 0xa7, 0xc5, 0x8f]);
 /// assert!(AsconCxof128::try_new_customized(&[0u8; 257]).is_err());
 /// ```
-#[derive(Clone)]
-pub struct AsconCxof128 {
-    inner: Absorber<Sp800232Spec>,
-    /// The state after the customization string (public: it depends on public data only).
-    start: [u64; 5],
-}
+pub type AsconCxof128 = AsconHasher<Cxof128>;
 
-impl AsconCxof128 {
-    /// `p12(IV, 0, 0, 0, 0)`, computed at compile time.
-    const INIT: [u64; 5] = initial_state(0x0000_0800_00cc_0004);
-}
-
-impl TryCustomizedInit for AsconCxof128 {
+impl TryCustomizedInit for AsconHasher<Cxof128> {
     type Error = InvalidCustomizationError;
 
     fn try_new_customized(customization: &[u8]) -> Result<Self, InvalidCustomizationError> {
         if customization.len() > 256 {
             return Err(InvalidCustomizationError);
         }
-        let mut a = Absorber::<Sp800232Spec>::new(Lanes::from_words(Self::INIT));
+        let mut a = Absorber::<Sp800232Spec>::new(Words::from_words(Cxof128::INIT));
         // The length prefix is the bit length as one 64-bit little-endian block.
         a.update(&(8 * customization.len() as u64).to_le_bytes());
         a.update(customization);
         let st = a.finish_prefix();
-        let start = st.to_words();
-        Ok(Self {
-            inner: Absorber::new(st),
-            start,
-        })
+        Ok(Self::from_parts(st.clone(), StartState(st)))
     }
-}
-
-impl Reset for AsconCxof128 {
-    fn reset(&mut self) {
-        self.inner.reset(Lanes::from_words(self.start));
-    }
-}
-
-xof_common!(AsconCxof128, AsconXof128Reader, "Ascon-CXOF128");
-
-impl BlockSizeUser for AsconCxof128 {
-    type BlockSize = U8;
 }
 
 #[cfg(test)]
@@ -276,7 +250,7 @@ mod tests {
     #[test]
     fn initial_states_match_the_notes() {
         assert_eq!(
-            AsconXof128::INIT,
+            Xof128::INIT,
             [
                 0xda82ce768d9447eb,
                 0xcc7ce6c75f1ef969,
@@ -286,7 +260,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            AsconCxof128::INIT,
+            Cxof128::INIT,
             [
                 0x675527c2a0e8de03,
                 0x43d12d7dc0377bbc,
@@ -296,7 +270,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            AsconXof::INIT,
+            V12Xof::INIT,
             [
                 0xb57e273b814cd416,
                 0x2b51042562ae2420,
@@ -306,7 +280,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            AsconXofa::INIT,
+            V12Xofa::INIT,
             [
                 0x44906568b77b9832,
                 0xcd8d6cae53455532,

@@ -142,15 +142,25 @@ fn xof128(c: &mut Criterion) {
     g.finish();
 }
 
+/// `p12` on every backend this CPU has (forced in turn, then the detected one restored), named
+/// `p12/lwc-<backend>-<words>`.
 fn permutation(c: &mut Criterion) {
+    use lwc_ascon::hazmat::{self, Backend};
     let mut g = c.benchmark_group("ascon");
     g.throughput(Throughput::Elements(1));
     let mut s = [1u64, 2, 3, 4, 5];
-    g.bench_function(format!("p12/lwc-{}", lwc_ascon::hazmat::backend()), |b| {
-        b.iter(|| {
-            lwc_ascon::hazmat::permute12(black_box(&mut s));
-        })
-    });
+    let detected = hazmat::backend();
+    for &backend in Backend::ALL {
+        if !hazmat::force_backend(backend) {
+            continue;
+        }
+        g.bench_function(format!("p12/lwc-{backend}-{}", hazmat::WORDS), |b| {
+            b.iter(|| {
+                hazmat::permute12(black_box(&mut s));
+            })
+        });
+    }
+    hazmat::force_backend(detected);
     g.finish();
 }
 

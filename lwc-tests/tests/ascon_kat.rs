@@ -5,14 +5,18 @@
 //! Self-contained: every file's inputs are counter patterns, so each file is regenerated in full
 //! from our implementation and its SHA-256 compared with the official file's (literal below).
 //! With `LWC_KAT_DIR`: each file is parsed and every record goes through the generic trait
-//! runners (one-shot, every split, chunkings, reset, clone, odd XOF reads, AEAD tampering).
+//! runners (one-shot, every split, chunkings, reset, clone, odd XOF reads, AEAD tampering, and
+//! `SerializableState` for the unkeyed rate-8 hashes and XOFs). Every test runs on the backend
+//! `LWC_BACKEND` names (CI runs them once per backend).
 #![cfg(feature = "ascon")]
 
 use aead::{Aead, AeadInOut, KeyInit, Payload};
+use digest::common::hazmat::SerializableState;
 use digest::{Digest, ExtendableOutput, Mac, Update, XofReader};
 use lwc_ascon::{
     AsconAead128, AsconCxof128, AsconHash256, AsconXof128,
     digest::TryCustomizedInit,
+    hazmat::{self, Backend},
     v12::{
         self, Ascon80pq, Ascon128, Ascon128a, AsconHash, AsconHasha, AsconMac, AsconMaca, AsconXof,
         AsconXofa,
@@ -23,6 +27,11 @@ use lwc_tests::{
     Failures, ramp, runners, sha256_hex,
     text::{Value, parse, render_lwc},
 };
+
+/// Forces the backend `LWC_BACKEND` names (CI runs the vector tests once per backend).
+fn force_backend() {
+    lwc_tests::force_backend_from_env(Backend::ALL, hazmat::force_backend);
+}
 
 // ---------- renderers: regenerate a whole file from our implementation ----------
 
@@ -125,6 +134,7 @@ fn prf_out<P: KeyInit + Update + ExtendableOutput>(k: &[u8], m: &[u8], n: usize)
 
 #[test]
 fn render_sp800232_aead128() {
+    force_backend();
     let recs = render_aead::<AsconAead128>(&ramp(0, 16), &ramp(0x10, 16), 0x20, 0x30);
     check_sha(
         "sp800232_aead128.txt",
@@ -135,6 +145,7 @@ fn render_sp800232_aead128() {
 
 #[test]
 fn render_sp800232_aead128_classic() {
+    force_backend();
     let recs = render_aead::<AsconAead128>(&ramp(0, 16), &ramp(0, 16), 0, 0);
     check_sha(
         "sp800232_aead128_classic.txt",
@@ -145,6 +156,7 @@ fn render_sp800232_aead128_classic() {
 
 #[test]
 fn render_sp800232_hash256() {
+    force_backend();
     let recs = render_hash(|m| AsconHash256::digest(m).to_vec());
     check_sha(
         "sp800232_hash256.txt",
@@ -155,6 +167,7 @@ fn render_sp800232_hash256() {
 
 #[test]
 fn render_sp800232_xof128() {
+    force_backend();
     let recs = render_hash(|m| xof_out::<AsconXof128>(m, 64));
     check_sha(
         "sp800232_xof128.txt",
@@ -165,6 +178,7 @@ fn render_sp800232_xof128() {
 
 #[test]
 fn render_sp800232_xof128_classic() {
+    force_backend();
     let recs = render_hash(|m| xof_out::<AsconXof128>(m, 32));
     check_sha(
         "sp800232_xof128_classic.txt",
@@ -175,6 +189,7 @@ fn render_sp800232_xof128_classic() {
 
 #[test]
 fn render_sp800232_cxof128() {
+    force_backend();
     // Outer loop message length 0..=32 (from 00), inner customization length 0..=32 (from 10).
     let mut recs = Vec::new();
     for ml in 0..=32 {
@@ -198,6 +213,7 @@ fn render_sp800232_cxof128() {
 
 #[test]
 fn render_v13_mac_family() {
+    force_backend();
     let recs = render_mac(0x10, 1024, mac_out::<v13::AsconMac>);
     check_sha(
         "v13_asconmac.txt",
@@ -227,6 +243,7 @@ fn render_v13_mac_family() {
 
 #[test]
 fn render_v12_aeads() {
+    force_backend();
     let recs = render_aead::<Ascon128>(&ramp(0, 16), &ramp(0, 16), 0, 0);
     check_sha(
         "v12_ascon128.txt",
@@ -249,6 +266,7 @@ fn render_v12_aeads() {
 
 #[test]
 fn render_v12_hashes() {
+    force_backend();
     let recs = render_hash(|m| AsconHash::digest(m).to_vec());
     check_sha(
         "v12_asconhash.txt",
@@ -277,6 +295,7 @@ fn render_v12_hashes() {
 
 #[test]
 fn render_v12_mac_family() {
+    force_backend();
     let recs = render_mac(0, 1024, mac_out::<AsconMac>);
     check_sha(
         "v12_asconmac.txt",
@@ -347,6 +366,7 @@ fn aead_file<A: KeyInit + AeadInOut>(file: &str) {
 
 #[test]
 fn file_aeads() {
+    force_backend();
     aead_file::<AsconAead128>("sp800232_aead128.txt");
     aead_file::<AsconAead128>("sp800232_aead128_classic.txt");
     aead_file::<Ascon128>("v12_ascon128.txt");
@@ -354,33 +374,53 @@ fn file_aeads() {
     aead_file::<Ascon80pq>("v12_ascon80pq.txt");
 }
 
+/// A hash through every runner: the trait paths, then `SerializableState` (the 48-byte format of
+/// RustCrypto's `ascon-hash` 0.4) at every split point, resuming to the official digest.
+fn hash_record<D: Digest + Default + Update + digest::Reset + Clone + SerializableState>(
+    r: &lwc_tests::text::Record,
+) -> Result<(), String> {
+    let (msg, md) = (r.hex("Msg"), r.hex("MD"));
+    runners::hash::<D>(&msg, &md)?;
+    runners::serializable_state(&D::default, &|h: D| h.finalize().to_vec(), &msg, &md)
+}
+
+/// An XOF through every runner, `SerializableState` included (as [`hash_record`]).
+fn xof_record<X>(r: &lwc_tests::text::Record) -> Result<(), String>
+where
+    X: Default + Update + ExtendableOutput + digest::Reset + Clone + SerializableState,
+    X::Reader: Clone,
+{
+    let (msg, md) = (r.hex("Msg"), r.hex("MD"));
+    runners::xof::<X>(&msg, &md)?;
+    let n = md.len();
+    runners::serializable_state(&X::default, &|x: X| xof_read(x, n), &msg, &md)
+}
+
+fn xof_read<X: ExtendableOutput>(x: X, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; n];
+    x.finalize_xof().read(&mut out);
+    out
+}
+
 #[test]
 fn file_hashes() {
-    run_file("sp800232_hash256.txt", 1025, |r| {
-        runners::hash::<AsconHash256>(&r.hex("Msg"), &r.hex("MD"))
-    });
-    run_file("v12_asconhash.txt", 1025, |r| {
-        runners::hash::<AsconHash>(&r.hex("Msg"), &r.hex("MD"))
-    });
-    run_file("v12_asconhasha.txt", 1025, |r| {
-        runners::hash::<AsconHasha>(&r.hex("Msg"), &r.hex("MD"))
-    });
+    force_backend();
+    run_file("sp800232_hash256.txt", 1025, hash_record::<AsconHash256>);
+    run_file("v12_asconhash.txt", 1025, hash_record::<AsconHash>);
+    run_file("v12_asconhasha.txt", 1025, hash_record::<AsconHasha>);
 }
 
 #[test]
 fn file_xofs() {
-    run_file("sp800232_xof128.txt", 1025, |r| {
-        runners::xof::<AsconXof128>(&r.hex("Msg"), &r.hex("MD"))
-    });
-    run_file("sp800232_xof128_classic.txt", 1025, |r| {
-        runners::xof::<AsconXof128>(&r.hex("Msg"), &r.hex("MD"))
-    });
-    run_file("v12_asconxof.txt", 1025, |r| {
-        runners::xof::<AsconXof>(&r.hex("Msg"), &r.hex("MD"))
-    });
-    run_file("v12_asconxofa.txt", 1025, |r| {
-        runners::xof::<AsconXofa>(&r.hex("Msg"), &r.hex("MD"))
-    });
+    force_backend();
+    run_file("sp800232_xof128.txt", 1025, xof_record::<AsconXof128>);
+    run_file(
+        "sp800232_xof128_classic.txt",
+        1025,
+        xof_record::<AsconXof128>,
+    );
+    run_file("v12_asconxof.txt", 1025, xof_record::<AsconXof>);
+    run_file("v12_asconxofa.txt", 1025, xof_record::<AsconXofa>);
     run_file("sp800232_cxof128.txt", 1089, |r| {
         let z = r.hex("Z");
         runners::xof_with(
@@ -428,6 +468,7 @@ fn prfshort_file<const LE: bool>(file: &str) {
 
 #[test]
 fn file_macs() {
+    force_backend();
     mac_file::<AsconMac>("v12_asconmac.txt");
     mac_file::<AsconMaca>("v12_asconmaca.txt");
     mac_file::<v13::AsconMac>("v13_asconmac.txt");
@@ -441,6 +482,7 @@ fn file_macs() {
 /// The official files themselves have the SHA-256 the README records (guards the folder).
 #[test]
 fn file_hashes_of_the_vector_folder() {
+    force_backend();
     for (file, sha) in [
         (
             "sp800232_aead128.txt",

@@ -373,7 +373,11 @@ fn backends_in_use() {
     }
     #[cfg(feature = "ascon")]
     {
-        line += &format!(" ascon={}", lwc_ascon::hazmat::backend());
+        line += &format!(
+            " ascon={} ({} words)",
+            lwc_ascon::hazmat::backend(),
+            lwc_ascon::hazmat::WORDS
+        );
     }
     #[cfg(feature = "sparkle")]
     {

@@ -1,93 +1,156 @@
-//! Permutation backends, side by side.
+//! The permutation backends, the run-time choice between them, and the one way in: [`dispatch`].
 //!
-//! * [`portable`]: the 64-bit backend (five `u64`s, rounds unrolled, and-not S-box); the default on
-//!   64-bit targets. It is also the reference the others are tested against.
-//! * [`bi32`]: the 32-bit bit-interleaved backend (each word as two `u32` halves holding its even and
-//!   odd bits, so every 64-bit rotation is two 32-bit rotations); the default on other targets.
-//!   Words are interleaved when they are absorbed and de-interleaved when they are read, once per
-//!   word, never per round.
-//! * `x86_avx512` (x86_64 only): each word in its own `xmm` register, rounds with `vpternlogq` and
-//!   `vprorq` (inline assembly); selected once at run time with `cpufeatures` for the hot loops
-//!   (AEAD calls, absorbing, squeezing), which are generic over [`Perm`] and run through
-//!   [`with_backend!`].
-//! * `x86_bmi` (x86_64 and 32-bit x86): the word backend compiled with `bmi1,bmi2` (`andn`,
-//!   `rorx`), selected once at run time with `cpufeatures` when AVX-512 is not; whole mode
-//!   operations run inside it ([`with_lanes!`]) so the state stays in registers. With [`bi32`] the
-//!   modes' BMI copy uses [`BmiLanes`] (`bi32::LanesBmi`): the same state, its words converted with
-//!   BMI2's `pext`/`pdep` (not on AMD CPUs before Zen 3, where they are microcoded).
-//! * `x86_sse2` (x86 with SSE2, i.e. x86_64 and the `i686` targets): [`bi32`]'s conversion of the
-//!   two words of a full 16-byte AEAD block, both at once in one SSE2 register.
+//! Two choices make the code path, and they are kept apart:
 //!
-//! Overrides: `--cfg ascon_backend="u64"` or `--cfg ascon_backend="bi32"` picks the word backend on
-//! any target (and turns the AVX-512 backend off, so the chosen word backend is what runs);
-//! `--cfg lwc_force_portable` (and Miri) disables every run-time dispatch.
+//! * **The word representation** ([`Words`], compile time; named by [`crate::hazmat::WORDS`]):
+//!   `u64` ([`portable::U64Words`]: five `u64`, the default on 64-bit targets) or `bi32`
+//!   ([`portable::Bi32Words`]: each word as two `u32` holding its even and odd bits, so every
+//!   64-bit rotation is two 32-bit rotations; the default elsewhere). It is the state between
+//!   calls (in every hasher, reader and MAC), so it is fixed when the crate is built
+//!   (`--cfg ascon_backend="u64"` / `"bi32"` overrides the default).
+//! * **The backend** ([`Backend`], run time): what runs a whole operation (an AEAD call, an
+//!   `update`, a squeeze), with the state in registers: `portable` (the word representation as
+//!   compiled for the target), `x86_bmi` (the same code compiled with BMI1/BMI2: `andn`, `rorx`;
+//!   with `bi32`, word conversions with BMI2's `pext`/`pdep` where they are fast) or `x86_avx512`
+//!   (each word in an `xmm` register, rounds in `vpternlogq`/`vprorq` assembly; x86_64, whatever
+//!   the word representation). Detected once (`cpufeatures`), cached, overridable with
+//!   `force_backend`.
+//!
+//! A backend implements [`Kernels`] (entry into its register state) and that state
+//! [`KernelState`] (word access and the permutation). Every operation of the engine is a [`Job`],
+//! generic over the kernels; [`dispatch`] enters exactly one `#[target_feature]` function per
+//! backend (in the backend's file), into which the whole job is inlined. Only the detection code
+//! below can create the tokens the non-portable kernels hold, so a kernel value is the proof that
+//! the CPU can run it. All `unsafe` and assembly live in the ISA files (`x86_bmi.rs`,
+//! `x86_avx512.rs`, and `x86_sse2.rs`: the `bi32` conversion of two words in one SSE2 register,
+//! part of the portable kernels on x86, where SSE2 is part of the target).
+//!
+//! Overrides, all at compile time: `--cfg lwc_force_portable` and Miri compile out every
+//! non-portable backend; `--cfg ascon_backend="u64"` or `"bi32"` picks the word representation and
+//! compiles out `x86_avx512` (so the chosen representation is what runs).
 
-// Both word backends are always compiled (and tested against each other); one is selected.
-#[allow(dead_code)]
-pub(crate) mod bi32;
-#[allow(dead_code)]
+use core::fmt;
+
 pub(crate) mod portable;
-#[cfg(all(
-    ascon_x86,
-    target_arch = "x86_64",
-    not(any(ascon_backend = "u64", ascon_backend = "bi32"))
-))]
-pub(crate) mod x86_avx512;
+#[cfg(test)]
+mod tests;
+#[cfg(ascon_avx512)]
+mod x86_avx512;
 #[cfg(ascon_x86)]
 mod x86_bmi;
-#[cfg(all(ascon_x86, target_feature = "sse2"))]
+#[cfg(ascon_sse2)]
 mod x86_sse2;
 
-/// Whether the AVX-512 backend is compiled in and this CPU supports it.
-#[inline(always)]
-pub(crate) fn avx512_available() -> bool {
-    #[cfg(all(
-        ascon_x86,
-        target_arch = "x86_64",
-        not(any(ascon_backend = "u64", ascon_backend = "bi32"))
-    ))]
-    {
-        x86_avx512::available()
+pub(crate) use portable::Portable;
+
+/// A backend the permutation and the modes' loops can run on (the run-time choice; the word
+/// representation is the compile-time one, [`crate::hazmat::WORDS`]).
+///
+/// `--cfg lwc_force_portable` (and Miri) compile out every backend but `Portable`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Backend {
+    /// Plain Rust ([`crate::hazmat::WORDS`]), compiled for the build target. Always available.
+    Portable,
+    /// The same code compiled with BMI1/BMI2 (`andn` in the S-box, `rorx` for the rotations); with
+    /// `bi32` words, their conversions use BMI2's `pext`/`pdep`, except on AMD CPUs before Zen 3,
+    /// which run those in microcode (x86 and x86_64).
+    #[cfg(ascon_x86)]
+    X86Bmi,
+    /// Each word in an `xmm` register, every S-box term and linear-layer step one `vpternlogq`
+    /// (28 instructions per round instead of 37); needs AVX-512F/VL (x86_64, built with Rust 1.89
+    /// or later, no `ascon_backend` override).
+    #[cfg(ascon_avx512)]
+    X86Avx512,
+}
+
+impl Backend {
+    /// Every backend compiled into this build: `Portable` first, then in ascending order of
+    /// preference (the one detection picks first, the fastest, last).
+    pub const ALL: &'static [Backend] = &[
+        Backend::Portable,
+        #[cfg(ascon_x86)]
+        Backend::X86Bmi,
+        #[cfg(ascon_avx512)]
+        Backend::X86Avx512,
+    ];
+
+    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
+    /// `"x86_avx512"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Backend::Portable => "portable",
+            #[cfg(ascon_x86)]
+            Backend::X86Bmi => "x86_bmi",
+            #[cfg(ascon_avx512)]
+            Backend::X86Avx512 => "x86_avx512",
+        }
     }
-    #[cfg(not(all(
-        ascon_x86,
-        target_arch = "x86_64",
-        not(any(ascon_backend = "u64", ascon_backend = "bi32"))
-    )))]
-    {
-        false
+
+    /// Whether this CPU can run it (run-time detection, cached; `Portable`: always true).
+    #[must_use]
+    pub fn is_supported(self) -> bool {
+        is_supported(self)
     }
 }
 
-/// The operations the modes need from a state representation; implemented by the compile-time
-/// word backend [`Lanes`] and by the run-time-selected AVX-512 backend.
-pub(crate) trait Perm: Clone {
-    /// From the standard word representation.
-    fn from_words(w: [u64; 5]) -> Self;
-    /// To the standard word representation.
-    // Called through the trait only where the AVX-512 backend is compiled in (elsewhere the
-    // `with_backend!` bodies resolve to `Lanes`' inherent methods).
-    #[allow(dead_code)]
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The state in the compile-time word representation: what every hasher, reader and MAC keeps
+/// between calls, and the portable kernels' register state.
+#[cfg(not(ascon_bi32))]
+pub(crate) type Words = portable::U64Words;
+/// The state in the compile-time word representation: what every hasher, reader and MAC keeps
+/// between calls, and the portable kernels' register state.
+#[cfg(ascon_bi32)]
+pub(crate) type Words = portable::Bi32Words;
+
+/// What a backend implements: the way into its register state. The permutation and the word
+/// access are on the state ([`KernelState`]).
+pub(crate) trait Kernels: Copy {
+    /// The state while a job runs (kept in registers across the blocks of the job).
+    type State: KernelState;
+
+    /// The register state of `words`.
+    fn load(self, words: &Words) -> Self::State;
+
+    /// The register state of the standard words `x0..x4`.
+    fn load_words(self, w: [u64; 5]) -> Self::State;
+}
+
+/// A backend's state while a job runs: word access and the permutation.
+pub(crate) trait KernelState: Clone {
+    /// The standard words `x0..x4`.
     fn to_words(&self) -> [u64; 5];
+
+    /// Writes the state back to `words`.
+    fn store(&self, words: &mut Words);
+
     /// Word `i`.
     fn get(&self, i: usize) -> u64;
+
     /// Sets word `i`.
-    #[allow(dead_code)] // as `to_words`
     fn set(&mut self, i: usize, v: u64);
+
     /// XORs `v` into word `i`.
     fn xor(&mut self, i: usize, v: u64);
+
     /// XORs `m` into words 0 and 1 and returns their new values (AEAD encryption of a full
-    /// 16-byte block).
-    #[allow(dead_code)] // as `to_words`
+    /// 16-byte block: the ciphertext words).
     #[inline(always)]
     fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
         self.xor(0, m[0]);
         self.xor(1, m[1]);
         [self.get(0), self.get(1)]
     }
+
     /// Returns words 0 and 1 XORed with `c` and sets them to `c` (AEAD decryption of a full
-    /// 16-byte block).
-    #[allow(dead_code)] // as `to_words`
+    /// 16-byte block: the plaintext words).
     #[inline(always)]
     fn swap2(&mut self, c: [u64; 2]) -> [u64; 2] {
         let p = [self.get(0) ^ c[0], self.get(1) ^ c[1]];
@@ -95,459 +158,190 @@ pub(crate) trait Perm: Clone {
         self.set(1, c[1]);
         p
     }
-    /// `p[R]`, `R` in {6, 8, 12}.
+
+    /// `p[R]`, `R` in {6, 8, 12}, unrolled.
     fn permute<const R: usize>(&mut self);
-    /// From the persistent representation ([`Lanes`]).
-    fn from_lanes(l: &Lanes) -> Self;
-    /// Back to the persistent representation.
-    fn store_lanes(&self, l: &mut Lanes);
-    /// Overwrites the state with zeros.
+
+    /// `p[r]` for any `r <= 12` (a loop; the modes use [`Self::permute`]).
+    fn permute_n(&mut self, r: usize);
+
+    /// Overwrites the state with zeros (not optimised away).
     #[cfg(feature = "zeroize")]
-    #[allow(dead_code)] // as `to_words`
     fn wipe(&mut self);
 }
 
-impl Perm for Lanes {
-    #[inline(always)]
-    fn from_words(w: [u64; 5]) -> Self {
-        Lanes::from_words(w)
-    }
-    #[inline(always)]
-    fn to_words(&self) -> [u64; 5] {
-        Lanes::to_words(self)
-    }
-    #[inline(always)]
-    fn get(&self, i: usize) -> u64 {
-        Lanes::get(self, i)
-    }
-    #[inline(always)]
-    fn set(&mut self, i: usize, v: u64) {
-        Lanes::set(self, i, v);
-    }
-    #[inline(always)]
-    fn xor(&mut self, i: usize, v: u64) {
-        Lanes::xor(self, i, v);
-    }
-    #[inline(always)]
-    fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
-        Lanes::xor_get2(self, m)
-    }
-    #[inline(always)]
-    fn swap2(&mut self, c: [u64; 2]) -> [u64; 2] {
-        Lanes::swap2(self, c)
-    }
-    #[inline(always)]
-    fn permute<const R: usize>(&mut self) {
-        Lanes::permute::<R>(self);
-    }
-    #[inline(always)]
-    fn from_lanes(l: &Lanes) -> Self {
-        l.clone()
-    }
-    #[inline(always)]
-    fn store_lanes(&self, l: &mut Lanes) {
-        *l = self.clone();
-    }
-    #[cfg(feature = "zeroize")]
-    #[inline(always)]
-    fn wipe(&mut self) {
-        Lanes::wipe(self);
-    }
+/// One whole operation generic over the backend, run by [`dispatch`] (its `run` is inlined into
+/// the backend's `#[target_feature]` entry point, so the whole loop is compiled for that backend).
+pub(crate) trait Job {
+    /// What the job returns.
+    type Output;
+
+    /// Runs the job with `kernels`.
+    fn run<K: Kernels>(self, kernels: K) -> Self::Output;
 }
 
-/// Runs `$body` (a whole mode operation, generic over [`Perm`] through the type name `$L`) with
-/// the best backend of this CPU: AVX-512 where compiled in and supported, otherwise [`Lanes`]
-/// through [`dispatch`] (BMI1/BMI2 where available). The decision is one cached CPUID check per
-/// call, outside every block loop.
-macro_rules! with_backend {
-    (|$L:ident| $body:expr) => {{
-        #[cfg(all(
-            ascon_x86,
-            target_arch = "x86_64",
-            not(any(ascon_backend = "u64", ascon_backend = "bi32"))
-        ))]
-        let r = if $crate::hazmat::backends::avx512_available() {
-            #[allow(clippy::redundant_closure_call)]
-            (|| {
-                type $L = $crate::hazmat::backends::x86_avx512::Lanes512;
-                $body
-            })()
-        } else {
-            $crate::hazmat::backends::with_lanes!(|$L| $body)
-        };
-        #[cfg(not(all(
-            ascon_x86,
-            target_arch = "x86_64",
-            not(any(ascon_backend = "u64", ascon_backend = "bi32"))
-        )))]
-        let r = $crate::hazmat::backends::with_lanes!(|$L| $body);
-        r
-    }};
-}
-pub(crate) use with_backend;
+/// Run-time detection, the cached choice, and the tokens: only this module can create a token,
+/// and it creates one only for a backend that detection found on this CPU.
+mod detect {
+    #[cfg(ascon_x86)]
+    use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-/// Runs `$body` with [`Lanes`] (through the type name `$L`) on the best code path of this CPU,
-/// as [`dispatch`] does, but with the body written out once per path: the BMI1/BMI2 copy and the
-/// plain copy are two closures, each called from one place, so the compiler inlines each whole
-/// into its caller. (One closure called from both paths stays an out-of-line function, compiled
-/// without BMI, when it is as large as an AEAD operation; so may a closure in another codegen
-/// unit, hence `#[inline(always)]`.)
-macro_rules! with_lanes {
-    (|$L:ident| $body:expr) => {{
+    use super::Backend;
+
+    #[cfg(ascon_x86)]
+    cpufeatures::new!(bmi_cpuid, "bmi1", "bmi2");
+    #[cfg(ascon_avx512)]
+    cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl");
+
+    /// Proof that this CPU has BMI1 and BMI2.
+    #[cfg(ascon_x86)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct BmiToken(());
+
+    /// Proof that this CPU (and OS) supports AVX-512F and AVX-512VL.
+    #[cfg(ascon_avx512)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx512Token(());
+
+    /// A backend with the proof that this CPU can run it.
+    #[derive(Clone, Copy, Debug)]
+    pub(super) enum Chosen {
+        Portable,
         #[cfg(ascon_x86)]
-        let r = if let Some(bmi) = $crate::hazmat::backends::bmi() {
-            bmi.run(
-                #[inline(always)]
-                || {
-                    type $L = $crate::hazmat::backends::BmiLanes;
-                    $body
-                },
-            )
-        } else {
-            #[allow(clippy::redundant_closure_call)]
-            (|| {
-                type $L = $crate::hazmat::backends::Lanes;
-                $body
-            })()
-        };
-        #[cfg(not(ascon_x86))]
-        #[allow(clippy::redundant_closure_call)]
-        let r = (|| {
-            type $L = $crate::hazmat::backends::Lanes;
-            $body
-        })();
-        r
-    }};
-}
-pub(crate) use with_lanes;
-
-/// Proof that this CPU has BMI1 and BMI2, when it does.
-#[cfg(ascon_x86)]
-#[inline(always)]
-pub(crate) fn bmi() -> Option<x86_bmi::Bmi> {
-    x86_bmi::Bmi::get()
-}
-
-/// The word backend of the modes' BMI1/BMI2 copy: [`Lanes`], with `pext`/`pdep` word conversions
-/// for `bi32`.
-#[cfg(all(ascon_x86, ascon_bi32))]
-pub(crate) type BmiLanes = bi32::LanesBmi;
-/// The word backend of the modes' BMI1/BMI2 copy: [`Lanes`], with `pext`/`pdep` word conversions
-/// for `bi32`.
-#[cfg(all(ascon_x86, not(ascon_bi32)))]
-pub(crate) type BmiLanes = Lanes;
-
-/// The word backend used by every mode.
-#[cfg(ascon_bi32)]
-pub(crate) use bi32::Lanes;
-/// The word backend used by every mode.
-#[cfg(not(ascon_bi32))]
-pub(crate) use portable::Lanes;
-
-/// Runs `f` (a whole mode operation) with the best code path of this CPU.
-///
-/// On x86_64 with BMI1/BMI2 `f` is inlined into a function compiled with those features, so the
-/// permutation inside uses `andn`/`rorx`; elsewhere `f` runs as is.
-#[inline(always)]
-pub(crate) fn dispatch<R>(f: impl FnOnce() -> R) -> R {
-    #[cfg(ascon_x86)]
-    {
-        x86_bmi::run(f)
-    }
-    #[cfg(not(ascon_x86))]
-    {
-        f()
-    }
-}
-
-/// Runs `f` on the plain code path, never the run-time-selected one (for tests comparing them).
-#[cfg(test)]
-pub(crate) fn dispatch_plain<R>(f: impl FnOnce() -> R) -> R {
-    f()
-}
-
-/// The name of the code path [`dispatch`] takes on this CPU (for docs, tests and benches).
-#[must_use]
-pub(crate) fn name() -> &'static str {
-    if avx512_available() {
-        return "u64+avx512";
-    }
-    #[cfg(ascon_x86)]
-    {
-        if x86_bmi::available() {
-            return if Lanes::NAME == "bi32" {
-                "bi32+bmi"
-            } else {
-                "u64+bmi"
-            };
-        }
-    }
-    Lanes::NAME
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{bi32, portable};
-
-    fn next(x: &mut u64) -> u64 {
-        // xorshift64*: a fixed-seed generator, enough for backend comparison.
-        *x ^= *x >> 12;
-        *x ^= *x << 25;
-        *x ^= *x >> 27;
-        x.wrapping_mul(0x2545F4914F6CDD1D)
+        X86Bmi(BmiToken),
+        #[cfg(ascon_avx512)]
+        X86Avx512(Avx512Token),
     }
 
-    #[test]
-    fn backends_agree_on_random_states() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        let n = if cfg!(miri) { 4 } else { 500 };
-        for i in 0..n {
-            let w = [
-                next(&mut seed),
-                next(&mut seed),
-                next(&mut seed),
-                next(&mut seed),
-                next(&mut seed),
-            ];
-            for r in [12usize, 8, 6, 1, 0] {
-                let mut a = portable::Lanes::from_words(w);
-                a.permute_n(r);
-                let mut b = bi32::Lanes::from_words(w);
-                b.permute_n(r);
-                assert_eq!(a.to_words(), b.to_words(), "state {i}, {r} rounds");
-                let mut c = w;
-                super::dispatch(|| {
-                    let mut s = super::Lanes::from_words(c);
-                    s.permute_n(r);
-                    c = s.to_words();
-                });
-                let mut d = w;
-                super::dispatch_plain(|| {
-                    let mut s = portable::Lanes::from_words(d);
-                    s.permute_n(r);
-                    d = s.to_words();
-                });
-                assert_eq!(a.to_words(), c, "dispatched path, state {i}, {r} rounds");
-                assert_eq!(a.to_words(), d, "plain path, state {i}, {r} rounds");
-            }
-            // The unrolled permutations (deferred complement) against the plain round loop.
-            for r in [12usize, 8, 6] {
-                let mut u = portable::Lanes::from_words(w);
-                match r {
-                    12 => u.permute::<12>(),
-                    8 => u.permute::<8>(),
-                    _ => u.permute::<6>(),
-                }
-                let mut l = portable::Lanes::from_words(w);
-                l.permute_n(r);
-                assert_eq!(u.to_words(), l.to_words(), "unrolled p{r}, state {i}");
-            }
-            let mut a = portable::Lanes::from_words(w);
-            a.permute::<12>();
-            let mut b = bi32::Lanes::from_words(w);
-            b.permute::<12>();
-            assert_eq!(a.to_words(), b.to_words());
-            a.permute::<8>();
-            b.permute::<8>();
-            a.permute::<6>();
-            b.permute::<6>();
-            assert_eq!(a.to_words(), b.to_words());
-            // Word access.
-            let v = next(&mut seed);
-            a.xor(3, v);
-            b.xor(3, v);
-            a.set(1, v);
-            b.set(1, v);
-            assert_eq!(a.get(3), b.get(3));
-            assert_eq!(a.to_words(), b.to_words());
-        }
-    }
-
-    /// The AVX-512 backend against the portable one, on random states (nothing to check on CPUs
-    /// without AVX-512F/VL).
-    #[cfg(all(
-        ascon_x86,
-        target_arch = "x86_64",
-        not(any(ascon_backend = "u64", ascon_backend = "bi32"))
-    ))]
-    #[test]
-    fn avx512_agrees_with_portable() {
-        use super::{Perm, x86_avx512::Lanes512};
-        if !super::avx512_available() {
-            return;
-        }
-        let mut seed = 0x0bad_cafe_u64;
-        for i in 0..500 {
-            let w: [u64; 5] = core::array::from_fn(|_| next(&mut seed));
-            for r in [12usize, 8, 6] {
-                let mut a = portable::Lanes::from_words(w);
-                let mut v = <Lanes512 as Perm>::from_words(w);
-                assert_eq!(v.to_words(), w);
-                match r {
-                    12 => {
-                        a.permute::<12>();
-                        v.permute::<12>();
-                    }
-                    8 => {
-                        a.permute::<8>();
-                        v.permute::<8>();
-                    }
-                    _ => {
-                        a.permute::<6>();
-                        v.permute::<6>();
-                    }
-                }
-                assert_eq!(a.to_words(), v.to_words(), "p{r}, state {i}");
-            }
-            let x = next(&mut seed);
-            let mut a = portable::Lanes::from_words(w);
-            let mut v = <Lanes512 as Perm>::from_words(w);
-            a.xor(4, x);
-            v.xor(4, x);
-            a.set(1, !x);
-            v.set(1, !x);
-            assert_eq!(a.get(4), v.get(4));
-            assert_eq!(a.to_words(), v.to_words());
-            let mut l = super::Lanes::from_words([0; 5]);
-            v.store_lanes(&mut l);
-            assert_eq!(l.to_words(), a.to_words());
-            assert_eq!(Lanes512::from_lanes(&l).to_words(), a.to_words());
-        }
-    }
-
-    #[test]
-    fn the_documented_backend_is_selected() {
-        let expected = if cfg!(ascon_backend = "bi32") {
-            "bi32"
-        } else if cfg!(ascon_backend = "u64") || cfg!(target_pointer_width = "64") {
-            "u64"
-        } else {
-            "bi32"
-        };
-        assert_eq!(super::Lanes::NAME, expected);
-        assert!(super::name().starts_with(expected));
-    }
-
-    /// The two-word conversions (SSE2 on x86 unless Miri or `lwc_force_portable`) against the
-    /// word-by-word ones, and the two-word AEAD block operations of both word backends against
-    /// their definitions through `xor`, `get` and `set`.
-    #[test]
-    fn two_word_block_operations() {
-        let mut seed = 0x5eed_0fb1_0c00_u64;
-        for _ in 0..if cfg!(miri) { 10 } else { 1000 } {
-            let w = [next(&mut seed), next(&mut seed)];
-            let (e, o) = bi32::interleave2(w);
-            assert_eq!((e, o), bi32::interleave2_scalar(w));
-            let (e0, o0) = bi32::interleave(w[0]);
-            let (e1, o1) = bi32::interleave(w[1]);
-            assert_eq!((e, o), ([e0, e1], [o0, o1]));
-            assert_eq!(bi32::deinterleave2(e, o), w);
-            assert_eq!(bi32::deinterleave2_scalar(e, o), w);
-            let st: [u64; 5] = core::array::from_fn(|_| next(&mut seed));
-            let m = [next(&mut seed), next(&mut seed)];
-            // Encryption block: state ^= m, returns the new words 0 and 1.
-            let mut want = st;
-            want[0] ^= m[0];
-            want[1] ^= m[1];
-            let mut a = portable::Lanes::from_words(st);
-            let mut b = bi32::Lanes::from_words(st);
-            assert_eq!(a.xor_get2(m), [want[0], want[1]]);
-            assert_eq!(b.xor_get2(m), [want[0], want[1]]);
-            assert_eq!(a.to_words(), want);
-            assert_eq!(b.to_words(), want);
-            // Decryption block: returns state ^ c, the state words become c.
-            let mut want = st;
-            want[0] = m[0];
-            want[1] = m[1];
-            let mut a = portable::Lanes::from_words(st);
-            let mut b = bi32::Lanes::from_words(st);
-            assert_eq!(a.swap2(m), [st[0] ^ m[0], st[1] ^ m[1]]);
-            assert_eq!(b.swap2(m), [st[0] ^ m[0], st[1] ^ m[1]]);
-            assert_eq!(a.to_words(), want);
-            assert_eq!(b.to_words(), want);
-        }
-    }
-
-    /// The BMI copy's `bi32` state ([`bi32::LanesBmi`], `pext`/`pdep` conversions) against the
-    /// 64-bit backend through every [`Perm`] operation, with and without BMI2, on random states.
-    #[cfg(all(ascon_x86, ascon_bi32))]
-    #[test]
-    fn bi32_bmi_lanes_agree_with_portable() {
-        use super::{Perm, bi32::LanesBmi};
-        let mut seed = 0xb312_0bd2_u64;
-        let l0 = bi32::Lanes::from_words([0; 5]);
-        assert_eq!(
-            LanesBmi::from_lanes(&l0).has_bmi2(),
-            super::x86_bmi::Bmi::get_fast_pext().is_some()
-        );
-        // Every Intel CPU with BMI2 has fast `pext`/`pdep`.
-        if super::x86_bmi::available() && super::x86_bmi::genuine_intel() {
-            assert!(
-                LanesBmi::from_lanes(&l0).has_bmi2(),
-                "GenuineIntel with BMI2"
-            );
-        }
-        for i in 0..1000 {
-            let w: [u64; 5] = core::array::from_fn(|_| next(&mut seed));
-            let m = [next(&mut seed), next(&mut seed)];
-            let x = next(&mut seed);
-            for plain in [false, true] {
-                let f = |w: [u64; 5]| {
-                    let s = LanesBmi::from_words(w);
-                    if plain { s.without_bmi2() } else { s }
-                };
-                let mut a = portable::Lanes::from_words(w);
-                let mut b = f(w);
-                assert_eq!(b.to_words(), w, "words, state {i}, plain {plain}");
-                for j in 0..5 {
-                    assert_eq!(b.get(j), w[j]);
-                }
-                // Encryption and decryption blocks, as in `two_word_block_operations`.
-                assert_eq!(b.xor_get2(m), a.xor_get2(m), "xor_get2, state {i}");
-                assert_eq!(b.to_words(), a.to_words());
-                assert_eq!(b.swap2(m), a.swap2(m), "swap2, state {i}");
-                assert_eq!(b.to_words(), a.to_words());
-                a.xor(4, x);
-                b.xor(4, x);
-                a.set(2, !x);
-                b.set(2, !x);
-                assert_eq!(b.to_words(), a.to_words());
-                a.permute::<12>();
-                b.permute::<12>();
-                assert_eq!(b.to_words(), a.to_words(), "p12, state {i}");
-                a.permute::<8>();
-                b.permute::<8>();
-                a.permute::<6>();
-                b.permute::<6>();
-                assert_eq!(b.to_words(), a.to_words(), "p8, p6, state {i}");
-                // Through the persistent representation.
-                let mut l = bi32::Lanes::from_words([0; 5]);
-                b.store_lanes(&mut l);
-                assert_eq!(l.to_words(), a.to_words());
-                assert_eq!(LanesBmi::from_lanes(&l).to_words(), a.to_words());
+    impl Chosen {
+        /// The backend.
+        pub(super) fn backend(self) -> Backend {
+            match self {
+                Chosen::Portable => Backend::Portable,
+                #[cfg(ascon_x86)]
+                Chosen::X86Bmi(_) => Backend::X86Bmi,
+                #[cfg(ascon_avx512)]
+                Chosen::X86Avx512(_) => Backend::X86Avx512,
             }
         }
     }
 
-    #[test]
-    fn interleave_round_trips() {
-        let mut seed = 77u64;
-        for _ in 0..if cfg!(miri) { 10 } else { 1000 } {
-            let x = next(&mut seed);
-            let (e, o) = bi32::interleave(x);
-            // Naive reference: even bits to e, odd bits to o.
-            let (mut re, mut ro) = (0u32, 0u32);
-            for j in 0..32 {
-                re |= (((x >> (2 * j)) & 1) as u32) << j;
-                ro |= (((x >> (2 * j + 1)) & 1) as u32) << j;
-            }
-            assert_eq!((e, o), (re, ro));
-            assert_eq!(bi32::deinterleave(e, o), x);
+    /// `backend` with its proof, if this CPU supports it (CPUID, cached by `cpufeatures`).
+    pub(super) fn check(backend: Backend) -> Option<Chosen> {
+        match backend {
+            Backend::Portable => Some(Chosen::Portable),
             #[cfg(ascon_x86)]
-            if let Some(bmi) = super::x86_bmi::Bmi::get() {
-                assert_eq!(bmi.interleave(x), (re, ro), "pext");
-                assert_eq!(bmi.deinterleave(re, ro), x, "pdep");
-            }
+            Backend::X86Bmi => bmi_cpuid::get().then_some(Chosen::X86Bmi(BmiToken(()))),
+            #[cfg(ascon_avx512)]
+            Backend::X86Avx512 => avx512_cpuid::get().then_some(Chosen::X86Avx512(Avx512Token(()))),
         }
     }
+
+    /// The choice of this process: 0 until made, then `1 + ` the backend's index in
+    /// [`Backend::ALL`]. Written only with a backend `check` confirmed.
+    #[cfg(ascon_x86)]
+    static CHOSEN: AtomicU8 = AtomicU8::new(0);
+
+    /// The backend every call uses: chosen on first use (the last, i.e. preferred, entry of
+    /// [`Backend::ALL`] this CPU supports) or forced with [`force`].
+    #[cfg(ascon_x86)]
+    #[inline(always)]
+    pub(super) fn chosen() -> Chosen {
+        match CHOSEN.load(Relaxed) {
+            1 => Chosen::Portable,
+            // `CHOSEN` holds 2 only after `check(Backend::X86Bmi)` found BMI1 and BMI2.
+            2 => Chosen::X86Bmi(BmiToken(())),
+            // `CHOSEN` holds 3 only after `check(Backend::X86Avx512)` found AVX-512F/VL.
+            #[cfg(ascon_avx512)]
+            3 => Chosen::X86Avx512(Avx512Token(())),
+            _ => choose(),
+        }
+    }
+
+    /// Without x86 backends there is nothing to choose.
+    #[cfg(not(ascon_x86))]
+    #[inline(always)]
+    pub(super) fn chosen() -> Chosen {
+        Chosen::Portable
+    }
+
+    /// The first choice (detection).
+    #[cfg(ascon_x86)]
+    #[cold]
+    fn choose() -> Chosen {
+        let c = Backend::ALL
+            .iter()
+            .rev()
+            .find_map(|&b| check(b))
+            .unwrap_or(Chosen::Portable);
+        store(c);
+        c
+    }
+
+    #[cfg(ascon_x86)]
+    fn store(c: Chosen) {
+        let index = Backend::ALL.iter().position(|&b| b == c.backend());
+        // `ALL` lists every variant, so `index` is always `Some` (and small).
+        CHOSEN.store(index.map_or(0, |i| i as u8 + 1), Relaxed);
+    }
+
+    /// Makes every later call use `backend` if this CPU supports it; returns whether it did.
+    pub(super) fn force(backend: Backend) -> bool {
+        match check(backend) {
+            #[cfg(ascon_x86)]
+            Some(c) => {
+                store(c);
+                true
+            }
+            #[cfg(not(ascon_x86))]
+            Some(_) => true,
+            None => false,
+        }
+    }
+}
+
+/// The backend of this process (see [`crate::hazmat::backend`]).
+#[inline]
+pub(crate) fn backend() -> Backend {
+    detect::chosen().backend()
+}
+
+/// Whether this CPU supports `backend`.
+pub(crate) fn is_supported(backend: Backend) -> bool {
+    detect::check(backend).is_some()
+}
+
+/// Makes every later call use `backend` if this CPU supports it; returns whether it did.
+pub(crate) fn force(backend: Backend) -> bool {
+    detect::force(backend)
+}
+
+/// Runs `job` with the kernels of a backend this CPU supports.
+#[inline(always)]
+fn run<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
+    match chosen {
+        detect::Chosen::Portable => job.run(Portable),
+        #[cfg(ascon_x86)]
+        detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
+        #[cfg(ascon_avx512)]
+        detect::Chosen::X86Avx512(token) => x86_avx512::run(token, job),
+    }
+}
+
+/// Runs `job` on the backend of this process ([`crate::hazmat::backend`]).
+#[inline(always)]
+pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
+    run(detect::chosen(), job)
+}
+
+/// Runs `job` on `backend` if this CPU supports it (for the backend tests; benchmarks and the fuzz
+/// target compare backends through `force_backend`).
+#[cfg(test)]
+pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output> {
+    detect::check(backend).map(|c| run(c, job))
+}
+
+/// `p[12]` on the standard words at compile time (the precomputed initial states).
+pub(crate) const fn permute12_const(s: &mut [u64; 5]) {
+    portable::permute_u64::<12>(s);
 }

@@ -159,20 +159,62 @@ fn registry() -> Vec<Entry> {
         ("keccak_f1600_x4/lwc", keccak_f1600_x4),
     ]);
     #[cfg(feature = "ascon")]
-    r.extend_from_slice(&[
-        (
-            "ascon_aead128_encrypt/lwc",
-            encrypt::<lwc_ascon::AsconAead128> as fn(&[u8]) -> u8,
-        ),
-        (
-            "ascon_aead128_encrypt/ascon-aead",
-            encrypt::<ascon_aead::AsconAead128>,
-        ),
-        ("ascon_hash256/lwc", hash::<lwc_ascon::AsconHash256>),
-        ("ascon_hash256/ascon-hash", hash::<ascon_hash::AsconHash256>),
-        ("ascon_xof128/lwc", xof32::<lwc_ascon::AsconXof128>),
-        ("ascon_xof128/ascon-hash", xof32::<ascon_hash::AsconXof128>),
-    ]);
+    {
+        /// 16 bytes absorbed, `m.len()` bytes squeezed: the XOF's output loop (per output byte).
+        fn xof_squeeze<X: Default + Update + ExtendableOutput>(m: &[u8]) -> u8 {
+            let mut x = X::default();
+            x.update(&m[..m.len().min(16)]);
+            let mut out = vec![0u8; m.len()];
+            x.finalize_xof().read(&mut out);
+            out[0]
+        }
+        /// Decryption of `m` under a wrong (all-zero) tag: the whole decryption runs, then the
+        /// output is zeroed.
+        fn decrypt<A: KeyInit + AeadInOut>(m: &[u8]) -> u8 {
+            let key = aead::Key::<A>::default();
+            let cipher = A::new(&key);
+            let mut buf = m.to_vec();
+            let tag = aead::Tag::<A>::default();
+            let r = cipher.decrypt_inout_detached(
+                &Nonce::<A>::default(),
+                b"",
+                InOutBuf::from(buf.as_mut_slice()),
+                &tag,
+            );
+            u8::from(r.is_ok()) ^ buf.first().copied().unwrap_or(0)
+        }
+        r.extend_from_slice(&[
+            (
+                "ascon_aead128_encrypt/lwc",
+                encrypt::<lwc_ascon::AsconAead128> as fn(&[u8]) -> u8,
+            ),
+            (
+                "ascon_aead128_encrypt/ascon-aead",
+                encrypt::<ascon_aead::AsconAead128>,
+            ),
+            ("ascon_hash256/lwc", hash::<lwc_ascon::AsconHash256>),
+            ("ascon_hash256/ascon-hash", hash::<ascon_hash::AsconHash256>),
+            ("ascon_xof128/lwc", xof32::<lwc_ascon::AsconXof128>),
+            ("ascon_xof128/ascon-hash", xof32::<ascon_hash::AsconXof128>),
+            // The XOF squeeze loop (once measured by the removed ascon/examples/callgrind.rs).
+            (
+                "ascon_xof128_squeeze/lwc",
+                xof_squeeze::<lwc_ascon::AsconXof128>,
+            ),
+            (
+                "ascon_xof128_squeeze/ascon-hash",
+                xof_squeeze::<ascon_hash::AsconXof128>,
+            ),
+            // The other engine paths: decryption, the v1.2 byte order and rate-8 AEAD, and the
+            // rate-32 MAC.
+            (
+                "ascon_aead128_decrypt/lwc",
+                decrypt::<lwc_ascon::AsconAead128>,
+            ),
+            ("ascon128_encrypt/lwc", encrypt::<lwc_ascon::v12::Ascon128>),
+            ("ascon_mac/lwc", mac::<lwc_ascon::v12::AsconMac>),
+        ]);
+    }
     #[cfg(feature = "sparkle")]
     {
         /// XOEsch384 with 48 bytes of output (its digest size, as Esch384's).

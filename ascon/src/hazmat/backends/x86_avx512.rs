@@ -1,5 +1,5 @@
 //! The AVX-512VL backend (x86_64): each state word in the low lane of its own `xmm` register,
-//! rounds in inline assembly, chosen once at run time with `cpufeatures`.
+//! rounds in inline assembly, chosen at run time (`detect` in `backends.rs`) over the BMI one.
 //!
 //! Why vectors for a single state: a scalar round is bound both by its dependency chain and by
 //! the two x86 ports that rotate. `vpternlogq` computes any 3-input boolean function in one
@@ -8,22 +8,57 @@
 //! the two register copies) instead of 37, and a chain of 5 instead of 7. The `x2` complement is
 //! deferred to one NOT per permutation, as in the 64-bit backend.
 //!
-//! The round is inline assembly (not `core::arch` intrinsics) so the crate's MSRV, which predates
-//! the stable AVX-512 intrinsics, still builds it; the assembler needs no target feature. The
-//! state lives in `__m128i` values between rounds (the compiler keeps them in `xmm` registers for
-//! a whole mode operation); only lane 0 is meaningful.
+//! The round is inline assembly (not `core::arch` intrinsics); the job around it is compiled
+//! with AVX-512F/VL enabled (the backend needs Rust 1.89, `ascon_avx512` in `build.rs`). The state
+//! lives in `__m128i` values between rounds (the compiler keeps them in `xmm` registers for a
+//! whole mode operation); only lane 0 is meaningful.
 //!
-//! This module's `unsafe`: the `asm!` blocks (run only after `cpufeatures` confirmed AVX-512F and
-//! AVX-512VL), and `transmute` between `__m128i` and `[u64; 2]` (both 16 plain bytes).
+//! This module's `unsafe`: entering the `#[target_feature]` function and the `asm!` blocks, all
+//! with a token (made only after `cpufeatures` confirmed AVX-512F and AVX-512VL), and `transmute`
+//! between `__m128i` and `[u64; 2]` (both 16 plain bytes).
 
 use core::arch::asm;
 use core::arch::x86_64::__m128i;
 
-cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl");
+use super::detect::Avx512Token;
+use super::{Job, KernelState, Kernels, Words};
+use crate::hazmat::words::RC;
 
-/// Whether this CPU (and OS) supports AVX-512F and AVX-512VL.
-pub(super) fn available() -> bool {
-    avx512_cpuid::get()
+/// The AVX-512 kernels; a value exists only after run-time detection found AVX-512F and
+/// AVX-512VL.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct X86Avx512(pub(super) Avx512Token);
+
+/// Runs `job` with the AVX-512 kernels, compiled with AVX-512F and AVX-512VL enabled.
+#[inline(always)]
+pub(super) fn run<J: Job>(token: Avx512Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after `detect` found AVX-512F and AVX-512VL on this CPU (and
+    // their state enabled by the OS), the only features `run_with_features` is compiled with.
+    unsafe { run_with_features(job, token) }
+}
+
+/// The entry point: `job.run` is inlined here whole, so the state stays in `xmm` registers across
+/// the blocks of the job.
+#[target_feature(enable = "avx512f,avx512vl")]
+unsafe fn run_with_features<J: Job>(job: J, token: Avx512Token) -> J::Output {
+    job.run(X86Avx512(token))
+}
+
+impl Kernels for X86Avx512 {
+    type State = Avx512Words;
+
+    #[inline(always)]
+    fn load(self, words: &Words) -> Avx512Words {
+        self.load_words(words.to_words())
+    }
+
+    #[inline(always)]
+    fn load_words(self, w: [u64; 5]) -> Avx512Words {
+        Avx512Words {
+            x: w.map(to_vec),
+            _token: self.0,
+        }
+    }
 }
 
 #[inline(always)]
@@ -50,7 +85,7 @@ static RC_NOT: [Rc; 12] = {
     let mut t = [const { Rc([0, 0]) }; 12];
     let mut i = 0;
     while i < 12 {
-        t[i] = Rc([!super::portable::RC[4 + i], 0]);
+        t[i] = Rc([!RC[4 + i], 0]);
         i += 1;
     }
     t
@@ -62,11 +97,10 @@ static RC_NOT: [Rc; 12] = {
 /// (`vpternlogq` immediate `0xd2`), then `x1 = t1 ^ t0; x3 = t3 ^ t2; x0 = t0 ^ t4`; the linear
 /// layer as `vpternlogq(x, ror(x, a), ror(x, b), 0x96)`.
 #[inline(always)]
-fn round_nc(s: &mut [__m128i; 5], c: &Rc) {
+fn round_nc(_: Avx512Token, s: &mut [__m128i; 5], c: &Rc) {
     let [mut a0, mut a1, mut a2, mut a3, mut a4] = *s;
     // SAFETY: AVX-512F/VL instructions on registers and one 16-byte read of `c` (a valid, aligned
-    // reference); no stack, flags untouched. Only reached after `available()` returned true (the
-    // `Perm` impl is used only by `with_backend!` under that check).
+    // reference); no stack, flags untouched. The token proves that detection found AVX-512F/VL.
     unsafe {
         asm!(
             "vpternlogq {a2}, {a1}, xmmword ptr [{c}], 0x96",
@@ -115,9 +149,9 @@ fn round_nc(s: &mut [__m128i; 5], c: &Rc) {
 
 /// `a ^ b` in the vector domain (so absorbing keeps the state off the general-purpose registers).
 #[inline(always)]
-fn vxor(a: __m128i, b: __m128i) -> __m128i {
+fn vxor(_: Avx512Token, a: __m128i, b: __m128i) -> __m128i {
     let mut a = a;
-    // SAFETY: as in `round_nc` (`vpxor` is AVX, implied by AVX-512F).
+    // SAFETY: `vpxor` on registers (AVX, implied by AVX-512F); the token proves the CPU has it.
     unsafe {
         asm!(
             "vpxor {a}, {a}, {b}",
@@ -131,9 +165,9 @@ fn vxor(a: __m128i, b: __m128i) -> __m128i {
 
 /// Complements `x` (the deferred NOT of `x2`).
 #[inline(always)]
-fn not(x: __m128i) -> __m128i {
+fn not(_: Avx512Token, x: __m128i) -> __m128i {
     let mut x = x;
-    // SAFETY: as in `round_nc`.
+    // SAFETY: `vpternlogq` on a register (AVX-512F/VL); the token proves the CPU has them.
     unsafe {
         asm!(
             "vpternlogq {x}, {x}, {x}, 0x55",
@@ -144,18 +178,15 @@ fn not(x: __m128i) -> __m128i {
     x
 }
 
-/// The state of the AVX-512 backend: word `i` in lane 0 of `x[i]`.
+/// The state of the AVX-512 backend: word `i` in lane 0 of `x[i]`; made only by [`X86Avx512`],
+/// so a value is the proof that the CPU runs its instructions.
 #[derive(Clone)]
-pub(crate) struct Lanes512 {
+pub(crate) struct Avx512Words {
     x: [__m128i; 5],
+    _token: Avx512Token,
 }
 
-impl super::Perm for Lanes512 {
-    #[inline(always)]
-    fn from_words(w: [u64; 5]) -> Self {
-        Self { x: w.map(to_vec) }
-    }
-
+impl KernelState for Avx512Words {
     #[inline(always)]
     fn to_words(&self) -> [u64; 5] {
         self.x.map(lane0)
@@ -173,44 +204,49 @@ impl super::Perm for Lanes512 {
 
     #[inline(always)]
     fn xor(&mut self, i: usize, v: u64) {
-        self.x[i] = vxor(self.x[i], to_vec(v));
+        self.x[i] = vxor(self._token, self.x[i], to_vec(v));
     }
 
     #[inline(always)]
     fn permute<const R: usize>(&mut self) {
+        let t = self._token;
         let s = &mut self.x;
         let n = &RC_NOT;
         if R >= 12 {
-            round_nc(s, &RC_FIRST[0]);
-            round_nc(s, &n[1]);
-            round_nc(s, &n[2]);
-            round_nc(s, &n[3]);
-            round_nc(s, &n[4]);
-            round_nc(s, &n[5]);
-            round_nc(s, &n[6]);
+            round_nc(t, s, &RC_FIRST[0]);
+            round_nc(t, s, &n[1]);
+            round_nc(t, s, &n[2]);
+            round_nc(t, s, &n[3]);
+            round_nc(t, s, &n[4]);
+            round_nc(t, s, &n[5]);
+            round_nc(t, s, &n[6]);
         } else if R >= 8 {
-            round_nc(s, &RC_FIRST[1]);
-            round_nc(s, &n[5]);
-            round_nc(s, &n[6]);
+            round_nc(t, s, &RC_FIRST[1]);
+            round_nc(t, s, &n[5]);
+            round_nc(t, s, &n[6]);
         } else {
-            round_nc(s, &RC_FIRST[2]);
+            round_nc(t, s, &RC_FIRST[2]);
         }
-        round_nc(s, &n[7]);
-        round_nc(s, &n[8]);
-        round_nc(s, &n[9]);
-        round_nc(s, &n[10]);
-        round_nc(s, &n[11]);
-        s[2] = not(s[2]);
+        round_nc(t, s, &n[7]);
+        round_nc(t, s, &n[8]);
+        round_nc(t, s, &n[9]);
+        round_nc(t, s, &n[10]);
+        round_nc(t, s, &n[11]);
+        s[2] = not(t, s[2]);
+    }
+
+    /// A loop of complete rounds (each with its plain constant, then the NOT of `x2`).
+    fn permute_n(&mut self, r: usize) {
+        let t = self._token;
+        for &c in &RC[16 - r..] {
+            round_nc(t, &mut self.x, &Rc([c, 0]));
+            self.x[2] = not(t, self.x[2]);
+        }
     }
 
     #[inline(always)]
-    fn from_lanes(l: &super::Lanes) -> Self {
-        Self::from_words(l.to_words())
-    }
-
-    #[inline(always)]
-    fn store_lanes(&self, l: &mut super::Lanes) {
-        *l = super::Lanes::from_words(self.to_words());
+    fn store(&self, words: &mut Words) {
+        *words = Words::from_words(self.to_words());
     }
 
     #[cfg(feature = "zeroize")]

@@ -1,163 +1,279 @@
-//! The word backends compiled with BMI1/BMI2 (`andn`, `rorx`), chosen once at run time, and the
-//! bit-interleaved backend's word conversions with BMI2's `pext`/`pdep`.
+//! The BMI1/BMI2 backend (x86 and x86_64): the portable word code compiled with `bmi1,bmi2`, so
+//! the inlined rounds use `andn` for the S-box and `rorx` for the rotations; with the `bi32`
+//! words, their conversions use BMI2's `pext`/`pdep` (four per word each way, against about 30
+//! shifts and masks, or the SSE2 path for two words) where those are fast.
 //!
-//! Its `unsafe`: calling a `#[target_feature]` function after `cpufeatures` (CPUID, cached after
-//! the first call) confirmed the features, and reading the CPU vendor and family with `cpuid`.
+//! Its `unsafe`: entering the `#[target_feature]` function with a token (made only after
+//! `cpufeatures` confirmed BMI1 and BMI2), the `pext`/`pdep` intrinsics, and reading the CPU
+//! vendor and family with `cpuid`.
 
-use core::sync::atomic::{AtomicU8, Ordering};
+use super::detect::BmiToken;
+use super::{Job, Kernels, Words};
 
-#[cfg(target_arch = "x86")]
-use core::arch::x86::{__cpuid, _pdep_u32, _pext_u32};
-#[cfg(target_arch = "x86_64")]
-use core::arch::x86_64::{__cpuid, _pdep_u32, _pext_u32};
-
-cpufeatures::new!(bmi_cpuid, "bmi1", "bmi2");
-
-/// Whether this CPU has BMI1 and BMI2.
-pub(super) fn available() -> bool {
-    bmi_cpuid::get()
-}
-
-/// Whether `pext`/`pdep` run at full speed on this CPU: every Intel CPU with BMI2 and AMD from
-/// Zen 3 (family 19h) on. Earlier AMD CPUs with BMI2 (families 15h to 18h: Excavator, Zen 1 and 2,
-/// Hygon) run them in microcode, tens to hundreds of cycles each with these 16-bit masks.
-/// Cached after the first call.
-#[allow(dead_code)] // used by the `bi32` backend's BMI copy only
-fn fast_pext() -> bool {
-    // 0: not known yet, 1: slow, 2: fast.
-    static FAST: AtomicU8 = AtomicU8::new(0);
-    match FAST.load(Ordering::Relaxed) {
-        1 => false,
-        2 => true,
-        _ => {
-            // `__cpuid` is an `unsafe fn` at the MSRV (safe in later Rust).
-            #[allow(unused_unsafe)]
-            // SAFETY: `cpuid` leaves 0 and 1 exist on every x86 CPU this code runs on (the i686
-            // and x86_64 targets require `cpuid`); it only reads identification registers.
-            let (v, f) = unsafe { (__cpuid(0), __cpuid(1).eax) };
-            let amd = matches!(
-                (v.ebx, v.edx, v.ecx),
-                // "AuthenticAMD", "HygonGenuine"
-                (0x6874_7541, 0x6974_6e65, 0x444d_4163) | (0x6f67_7948, 0x6e65_476e, 0x656e_6975)
-            );
-            let base = (f >> 8) & 0xf;
-            let family = if base == 0xf {
-                base + ((f >> 20) & 0xff)
-            } else {
-                base
-            };
-            let fast = !amd || family >= 0x19;
-            FAST.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
-            fast
-        }
-    }
-}
-
-/// Whether the CPU vendor is "GenuineIntel" (for the `bi32` backend's tests).
-#[cfg(all(test, ascon_bi32))]
-pub(super) fn genuine_intel() -> bool {
-    #[allow(unused_unsafe)] // as in `fast_pext`
-    // SAFETY: as in `fast_pext`.
-    let v = unsafe { __cpuid(0) };
-    (v.ebx, v.edx, v.ecx) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e)
-}
-
-/// Proof that this CPU has BMI1 and BMI2 (made only by [`Bmi::get`] after the CPUID check).
+/// The BMI1/BMI2 kernels; a value exists only after run-time detection found BMI1 and BMI2.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Bmi(());
+pub(crate) struct X86Bmi(pub(super) BmiToken);
 
-impl Bmi {
-    /// `Some` on a CPU with BMI1 and BMI2.
-    #[inline(always)]
-    pub(crate) fn get() -> Option<Self> {
-        bmi_cpuid::get().then_some(Self(()))
-    }
-
-    /// Runs `f` inside a function compiled with `bmi1,bmi2` (`f` is its only caller's only
-    /// call, so it is inlined there whole).
-    #[inline(always)]
-    pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
-        #[target_feature(enable = "bmi1,bmi2")]
-        unsafe fn inner<R>(f: impl FnOnce() -> R) -> R {
-            f()
-        }
-        // SAFETY: `self` exists only where `bmi_cpuid::get()` (cpufeatures, CPUID) confirmed that
-        // this CPU supports BMI1 and BMI2, the only features `inner` is compiled with.
-        unsafe { inner(f) }
-    }
-}
-
-/// Runs `f`; on a CPU with BMI1/BMI2 inside a function compiled with `bmi1,bmi2`, so the inlined
-/// permutation rounds use `andn` for the S-box and `rorx` for the rotations.
+/// Runs `job` with the BMI kernels, compiled with BMI1 and BMI2 enabled.
 #[inline(always)]
-pub(super) fn run<R>(f: impl FnOnce() -> R) -> R {
-    #[target_feature(enable = "bmi1,bmi2")]
-    unsafe fn inner<R>(f: impl FnOnce() -> R) -> R {
-        f()
-    }
-    if bmi_cpuid::get() {
-        // SAFETY: `bmi_cpuid::get()` (cpufeatures, CPUID) just confirmed that this CPU supports
-        // BMI1 and BMI2, the only features `inner` is compiled with.
-        unsafe { inner(f) }
-    } else {
-        f()
-    }
+pub(super) fn run<J: Job>(token: BmiToken, job: J) -> J::Output {
+    // SAFETY: `token` exists only after `detect` found BMI1 and BMI2 on this CPU, the only
+    // features `run_with_features` is compiled with.
+    unsafe { run_with_features(job, token) }
 }
 
-/// Even bits of a 32-bit word (the `pext`/`pdep` mask of the even half).
-const EVEN: u32 = 0x5555_5555;
-/// Odd bits of a 32-bit word.
-const ODD: u32 = 0xaaaa_aaaa;
-
-// The intrinsics are safe to call in `#[target_feature]` functions from Rust 1.87 on; the MSRV
-// (1.85) still needs the `unsafe` blocks.
-#[allow(unused_unsafe)]
-#[inline]
-#[target_feature(enable = "bmi2")]
-unsafe fn interleave_bmi2(x: u64) -> (u32, u32) {
-    let (lo, hi) = (x as u32, (x >> 32) as u32);
-    // SAFETY: BMI2 is enabled for this function; the intrinsics are register-only.
-    unsafe {
-        (
-            _pext_u32(lo, EVEN) | _pext_u32(hi, EVEN) << 16,
-            _pext_u32(lo, ODD) | _pext_u32(hi, ODD) << 16,
-        )
-    }
+/// The entry point: `job.run` is inlined here whole, so the state stays in registers and every
+/// round is compiled with BMI1/BMI2.
+#[target_feature(enable = "bmi1,bmi2")]
+unsafe fn run_with_features<J: Job>(job: J, token: BmiToken) -> J::Output {
+    job.run(X86Bmi(token))
 }
 
-#[allow(unused_unsafe)] // as in `interleave_bmi2`
-#[inline]
-#[target_feature(enable = "bmi2")]
-unsafe fn deinterleave_bmi2(e: u32, o: u32) -> u64 {
-    // SAFETY: BMI2 is enabled for this function; the intrinsics are register-only.
-    unsafe {
-        let lo = _pdep_u32(e, EVEN) | _pdep_u32(o, ODD);
-        let hi = _pdep_u32(e >> 16, EVEN) | _pdep_u32(o >> 16, ODD);
-        lo as u64 | (hi as u64) << 32
-    }
-}
+/// With the `u64` words the state is the portable one; only the compilation differs.
+#[cfg(not(ascon_bi32))]
+impl Kernels for X86Bmi {
+    type State = Words;
 
-// Used by the `bi32` backend's BMI copy only (and tests).
-#[allow(dead_code)]
-impl Bmi {
-    /// `Some` on a CPU with BMI1 and BMI2 where `pext`/`pdep` are fast (not on AMD before Zen 3).
     #[inline(always)]
-    pub(crate) fn get_fast_pext() -> Option<Self> {
-        Self::get().filter(|_| fast_pext())
+    fn load(self, words: &Words) -> Words {
+        words.clone()
     }
 
-    /// [`super::bi32::interleave`] with `pext` (four per word).
     #[inline(always)]
-    pub(crate) fn interleave(self, x: u64) -> (u32, u32) {
-        // SAFETY: `self` exists only where `bmi_cpuid::get()` (cpufeatures, CPUID) confirmed
-        // BMI1 and BMI2.
+    fn load_words(self, w: [u64; 5]) -> Words {
+        Words::from_words(w)
+    }
+}
+
+/// With the `bi32` words the state converts with `pext`/`pdep` where they are fast.
+#[cfg(ascon_bi32)]
+impl Kernels for X86Bmi {
+    type State = pext::PextWords;
+
+    #[inline(always)]
+    fn load(self, words: &Words) -> pext::PextWords {
+        pext::PextWords::new(words.clone(), self.0)
+    }
+
+    /// Word by word with `pext` (where fast), as the modes' later conversions.
+    #[inline(always)]
+    fn load_words(self, w: [u64; 5]) -> pext::PextWords {
+        let mut s = pext::PextWords::new(Words::from_words([0; 5]), self.0);
+        for (i, &x) in w.iter().enumerate() {
+            s.set(i, x);
+        }
+        s
+    }
+}
+
+#[cfg(ascon_bi32)]
+use super::KernelState;
+#[cfg(all(test, ascon_bi32))]
+pub(super) use pext::{deinterleave_pdep, fast_pext, genuine_intel, interleave_pext};
+
+/// The `bi32` words with `pext`/`pdep` conversions.
+#[cfg(ascon_bi32)]
+mod pext {
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    #[cfg(target_arch = "x86")]
+    use core::arch::x86::{__cpuid, _pdep_u32, _pext_u32};
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64::{__cpuid, _pdep_u32, _pext_u32};
+
+    use crate::hazmat::backends::detect::BmiToken;
+    use crate::hazmat::backends::{KernelState, Words};
+    use crate::hazmat::words::{deinterleave, interleave};
+
+    /// Whether `pext`/`pdep` run at full speed on this CPU: every Intel CPU with BMI2 and AMD from
+    /// Zen 3 (family 19h) on. Earlier AMD CPUs with BMI2 (families 15h to 18h: Excavator, Zen 1 and
+    /// 2, Hygon) run them in microcode, tens to hundreds of cycles each with these 16-bit masks.
+    /// Cached after the first call.
+    pub(in crate::hazmat::backends) fn fast_pext() -> bool {
+        // 0: not known yet, 1: slow, 2: fast.
+        static FAST: AtomicU8 = AtomicU8::new(0);
+        match FAST.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                // `__cpuid` is an `unsafe fn` at the MSRV (safe in later Rust).
+                #[allow(unused_unsafe)]
+                // SAFETY: `cpuid` leaves 0 and 1 exist on every x86 CPU this code runs on (the
+                // i686 and x86_64 targets require `cpuid`); it only reads identification registers.
+                let (v, f) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+                let amd = matches!(
+                    (v.ebx, v.edx, v.ecx),
+                    // "AuthenticAMD", "HygonGenuine"
+                    (0x6874_7541, 0x6974_6e65, 0x444d_4163)
+                        | (0x6f67_7948, 0x6e65_476e, 0x656e_6975)
+                );
+                let base = (f >> 8) & 0xf;
+                let family = if base == 0xf {
+                    base + ((f >> 20) & 0xff)
+                } else {
+                    base
+                };
+                let fast = !amd || family >= 0x19;
+                FAST.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
+                fast
+            }
+        }
+    }
+
+    /// Whether the CPU vendor is "GenuineIntel" (for the backend tests).
+    #[cfg(test)]
+    pub(in crate::hazmat::backends) fn genuine_intel() -> bool {
+        #[allow(unused_unsafe)] // as in `fast_pext`
+        // SAFETY: as in `fast_pext`.
+        let v = unsafe { __cpuid(0) };
+        (v.ebx, v.edx, v.ecx) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e)
+    }
+
+    /// Even bits of a 32-bit word (the `pext`/`pdep` mask of the even half).
+    const EVEN: u32 = 0x5555_5555;
+    /// Odd bits of a 32-bit word.
+    const ODD: u32 = 0xaaaa_aaaa;
+
+    // The intrinsics are safe to call in `#[target_feature]` functions from Rust 1.87 on; the
+    // MSRV (1.85) still needs the `unsafe` blocks.
+    #[allow(unused_unsafe)]
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    unsafe fn interleave_bmi2(x: u64) -> (u32, u32) {
+        let (lo, hi) = (x as u32, (x >> 32) as u32);
+        // SAFETY: BMI2 is enabled for this function; the intrinsics are register-only.
+        unsafe {
+            (
+                _pext_u32(lo, EVEN) | _pext_u32(hi, EVEN) << 16,
+                _pext_u32(lo, ODD) | _pext_u32(hi, ODD) << 16,
+            )
+        }
+    }
+
+    #[allow(unused_unsafe)] // as in `interleave_bmi2`
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    unsafe fn deinterleave_bmi2(e: u32, o: u32) -> u64 {
+        // SAFETY: BMI2 is enabled for this function; the intrinsics are register-only.
+        unsafe {
+            let lo = _pdep_u32(e, EVEN) | _pdep_u32(o, ODD);
+            let hi = _pdep_u32(e >> 16, EVEN) | _pdep_u32(o >> 16, ODD);
+            lo as u64 | (hi as u64) << 32
+        }
+    }
+
+    /// [`interleave`] with `pext` (four per word).
+    #[inline(always)]
+    pub(in crate::hazmat::backends) fn interleave_pext(_: BmiToken, x: u64) -> (u32, u32) {
+        // SAFETY: a `BmiToken` exists only after `detect` found BMI1 and BMI2.
         unsafe { interleave_bmi2(x) }
     }
 
-    /// [`super::bi32::deinterleave`] with `pdep` (four per word).
+    /// [`deinterleave`] with `pdep` (four per word).
     #[inline(always)]
-    pub(crate) fn deinterleave(self, e: u32, o: u32) -> u64 {
-        // SAFETY: as in `interleave`.
+    pub(in crate::hazmat::backends) fn deinterleave_pdep(_: BmiToken, e: u32, o: u32) -> u64 {
+        // SAFETY: as in `interleave_pext`.
         unsafe { deinterleave_bmi2(e, o) }
+    }
+
+    /// The `bi32` words for the BMI kernels: conversions with `pext`/`pdep` when the CPU runs them
+    /// fast (decided when the state is loaded, from a cached CPUID check), otherwise the plain
+    /// ones.
+    #[derive(Clone)]
+    pub(crate) struct PextWords {
+        w: Words,
+        pext: Option<BmiToken>,
+    }
+
+    impl PextWords {
+        /// `w`, converting with `pext`/`pdep` if they are fast on this CPU.
+        #[inline(always)]
+        pub(super) fn new(w: Words, token: BmiToken) -> Self {
+            Self {
+                w,
+                pext: fast_pext().then_some(token),
+            }
+        }
+
+        /// The same state converting without `pext`/`pdep` (for tests of both paths).
+        #[cfg(test)]
+        pub(in crate::hazmat::backends) fn without_pext(mut self) -> Self {
+            self.pext = None;
+            self
+        }
+
+        /// Whether this state converts with `pext`/`pdep`.
+        #[cfg(test)]
+        pub(in crate::hazmat::backends) fn has_pext(&self) -> bool {
+            self.pext.is_some()
+        }
+
+        #[inline(always)]
+        fn il(&self, x: u64) -> (u32, u32) {
+            match self.pext {
+                Some(t) => interleave_pext(t, x),
+                None => interleave(x),
+            }
+        }
+
+        #[inline(always)]
+        fn dl(&self, i: usize) -> u64 {
+            match self.pext {
+                Some(t) => deinterleave_pdep(t, self.w.e[i], self.w.o[i]),
+                None => deinterleave(self.w.e[i], self.w.o[i]),
+            }
+        }
+    }
+
+    impl KernelState for PextWords {
+        #[inline(always)]
+        fn to_words(&self) -> [u64; 5] {
+            core::array::from_fn(|i| self.dl(i))
+        }
+        #[inline(always)]
+        fn store(&self, words: &mut Words) {
+            *words = self.w.clone();
+        }
+        #[inline(always)]
+        fn get(&self, i: usize) -> u64 {
+            self.dl(i)
+        }
+        #[inline(always)]
+        fn set(&mut self, i: usize, v: u64) {
+            let (e, o) = self.il(v);
+            self.w.e[i] = e;
+            self.w.o[i] = o;
+        }
+        #[inline(always)]
+        fn xor(&mut self, i: usize, v: u64) {
+            let (e, o) = self.il(v);
+            self.w.e[i] ^= e;
+            self.w.o[i] ^= o;
+        }
+        #[inline(always)]
+        fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
+            self.xor(0, m[0]);
+            self.xor(1, m[1]);
+            [self.dl(0), self.dl(1)]
+        }
+        #[inline(always)]
+        fn swap2(&mut self, c: [u64; 2]) -> [u64; 2] {
+            let p = [self.dl(0) ^ c[0], self.dl(1) ^ c[1]];
+            self.set(0, c[0]);
+            self.set(1, c[1]);
+            p
+        }
+        #[inline(always)]
+        fn permute<const R: usize>(&mut self) {
+            self.w.permute::<R>();
+        }
+        fn permute_n(&mut self, r: usize) {
+            self.w.permute_n(r);
+        }
+        #[cfg(feature = "zeroize")]
+        #[inline(always)]
+        fn wipe(&mut self) {
+            self.w.wipe();
+        }
     }
 }

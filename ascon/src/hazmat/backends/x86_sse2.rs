@@ -1,11 +1,13 @@
-//! The bit-interleaved backend's word conversions for a full 16-byte AEAD block, both words in
-//! one SSE2 register: four 32-bit lanes run the same delta swaps, and one 16-bit shuffle per
-//! 64-bit lane moves the halves between (low 32 bits, high 32 bits) and (even bits, odd bits).
+//! The `bi32` word conversions for a full 16-byte AEAD block, both words in one SSE2 register:
+//! four 32-bit lanes run the same delta swaps, and one 16-bit shuffle per 64-bit lane moves the
+//! halves between (low 32 bits, high 32 bits) and (even bits, odd bits).
 //!
-//! SSE2 is part of every x86_64 target and of the `i686` targets, so this needs no run-time
-//! check: the module is compiled only where `target_feature = "sse2"` is enabled at compile time.
-//! Its `unsafe`: calling the `#[target_feature(enable = "sse2")]` functions from code that has the
-//! feature through the target (which the compiler does not count as enabling it).
+//! Not a run-time backend: part of the portable kernels' `bi32` words on x86 (`Bi32Words`'
+//! two-word block operations). SSE2 is part of every x86_64 target and of the `i686` targets, so
+//! this needs no run-time check: the module is compiled only where `target_feature = "sse2"` is
+//! enabled at compile time (`ascon_sse2`). Its `unsafe`: calling the
+//! `#[target_feature(enable = "sse2")]` functions from code that has the feature through the
+//! target (which the compiler does not count as enabling it).
 
 // The intrinsics are safe to call in `#[target_feature]` functions from Rust 1.87 on; the MSRV
 // (1.85) still needs the `unsafe` blocks.
@@ -90,7 +92,7 @@ unsafe fn deinterleave2_sse2(e: [u32; 2], o: [u32; 2]) -> [u32; 4] {
     }
 }
 
-/// [`super::bi32::interleave`] of both words: `([e0, e1], [o0, o1])`.
+/// [`crate::hazmat::words::interleave`] of both words: `([e0, e1], [o0, o1])`.
 #[inline(always)]
 pub(super) fn interleave2(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
     // SAFETY: this module is compiled only with `target_feature = "sse2"` enabled for the whole
@@ -99,7 +101,7 @@ pub(super) fn interleave2(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
     ([x[0], x[2]], [x[1], x[3]])
 }
 
-/// [`super::bi32::deinterleave`] of both words.
+/// [`crate::hazmat::words::deinterleave`] of both words.
 #[inline(always)]
 pub(super) fn deinterleave2(e: [u32; 2], o: [u32; 2]) -> [u64; 2] {
     // SAFETY: as in `interleave2`: SSE2 is enabled for the whole target.
