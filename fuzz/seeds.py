@@ -89,7 +89,7 @@ def main():
         for j, m in enumerate(kmsgs[:4]):
             seeds.append(bytes([sel]) + (32 + 100 * j).to_bytes(2, "little") + short(b"Email Signature"[:j * 5]) + short(b"KMAC"[:j]) + m)
     counts["keccak_diff"] = write("keccak_diff", seeds)
-    # backends: Keccak (even first byte) and Sparkle (odd) with patterned states.
+    # backends: the first byte picks the family (mod 4: Keccak, Ascon, Sparkle, LeMac), patterned inputs.
     seeds = [bytes([b]) + bytes((b * 13 + i * 7) & 0xFF for i in range(900)) for b in range(8)]
     counts["backends"] = write("backends", seeds)
     # params: one or two seeds per selector.
