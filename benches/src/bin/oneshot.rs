@@ -3,9 +3,14 @@
 //! cost of the calls alone, without process start-up.
 //!
 //! ```text
-//! oneshot --list
-//! oneshot <algorithm/implementation> <size> <reps>
+//! oneshot --list                                        every function, one a line
+//! oneshot --backends <algorithm/implementation>         the backends of its family crate
+//! oneshot <algorithm/implementation> <size> <reps> [--backend <name>]
 //! ```
+//!
+//! `--backend <name>` forces that backend of the function's family crate (`hazmat::force_backend`,
+//! names as `hazmat::Backend`'s `Display`) before the calls; the exit status is 3 when this CPU
+//! cannot run it (under valgrind: AVX-512 and VAES), 2 when the family has no backend of that name.
 
 // Which helpers the registry uses depends on the enabled families.
 #![allow(dead_code)]
@@ -15,7 +20,24 @@ use std::hint::black_box;
 use aead::{AeadInOut, KeyInit, Nonce, inout::InOutBuf};
 use digest::{Digest, ExtendableOutput, Mac, Update, XofReader};
 
-type Entry = (&'static str, fn(&[u8]) -> u8);
+/// One measurable function: the family crate it belongs to (whose backend `--backend` forces),
+/// its `algorithm/implementation` name and the call.
+struct Entry {
+    family: &'static str,
+    name: &'static str,
+    run: fn(&[u8]) -> u8,
+}
+
+/// A name and its call, as a family's block lists them.
+type Named = (&'static str, fn(&[u8]) -> u8);
+
+/// The entries of one family's block.
+fn family(family: &'static str, entries: &[Named]) -> Vec<Entry> {
+    entries
+        .iter()
+        .map(|&(name, run)| Entry { family, name, run })
+        .collect()
+}
 
 fn hash<D: Digest>(m: &[u8]) -> u8 {
     D::digest(m)[0]
@@ -136,28 +158,31 @@ fn registry() -> Vec<Entry> {
     #[allow(unused_mut)]
     let mut r: Vec<Entry> = Vec::new();
     #[cfg(feature = "keccak")]
-    r.extend_from_slice(&[
-        (
-            "sha3_256/lwc",
-            hash::<lwc_keccak::Sha3_256> as fn(&[u8]) -> u8,
-        ),
-        ("sha3_256/sha3", hash::<sha3::Sha3_256>),
-        ("keccak256/lwc", hash::<lwc_keccak::Keccak256>),
-        ("keccak256/sha3", hash::<sha3::Keccak256>),
-        ("shake128/lwc", xof32::<lwc_keccak::Shake128>),
-        ("shake128/shake", xof32::<shake::Shake128>),
-        ("turboshake128/lwc", xof32::<lwc_keccak::TurboShake128>),
-        (
-            "turboshake128/turboshake",
-            xof32::<turboshake::TurboShake128>,
-        ),
-        ("kt128/lwc", xof32::<lwc_keccak::Kt128>),
-        ("kt128/k12", xof32::<k12::Kt128>),
-        ("sha3_256_batch4/lwc", sha3_256_batch4),
-        ("sha3_256_single4/lwc", sha3_256_single4),
-        ("keccak_f1600/lwc", keccak_f1600),
-        ("keccak_f1600_x4/lwc", keccak_f1600_x4),
-    ]);
+    r.extend(family(
+        "keccak",
+        &[
+            (
+                "sha3_256/lwc",
+                hash::<lwc_keccak::Sha3_256> as fn(&[u8]) -> u8,
+            ),
+            ("sha3_256/sha3", hash::<sha3::Sha3_256>),
+            ("keccak256/lwc", hash::<lwc_keccak::Keccak256>),
+            ("keccak256/sha3", hash::<sha3::Keccak256>),
+            ("shake128/lwc", xof32::<lwc_keccak::Shake128>),
+            ("shake128/shake", xof32::<shake::Shake128>),
+            ("turboshake128/lwc", xof32::<lwc_keccak::TurboShake128>),
+            (
+                "turboshake128/turboshake",
+                xof32::<turboshake::TurboShake128>,
+            ),
+            ("kt128/lwc", xof32::<lwc_keccak::Kt128>),
+            ("kt128/k12", xof32::<k12::Kt128>),
+            ("sha3_256_batch4/lwc", sha3_256_batch4),
+            ("sha3_256_single4/lwc", sha3_256_single4),
+            ("keccak_f1600/lwc", keccak_f1600),
+            ("keccak_f1600_x4/lwc", keccak_f1600_x4),
+        ],
+    ));
     #[cfg(feature = "ascon")]
     {
         /// 16 bytes absorbed, `m.len()` bytes squeezed: the XOF's output loop (per output byte).
@@ -183,37 +208,40 @@ fn registry() -> Vec<Entry> {
             );
             u8::from(r.is_ok()) ^ buf.first().copied().unwrap_or(0)
         }
-        r.extend_from_slice(&[
-            (
-                "ascon_aead128_encrypt/lwc",
-                encrypt::<lwc_ascon::AsconAead128> as fn(&[u8]) -> u8,
-            ),
-            (
-                "ascon_aead128_encrypt/ascon-aead",
-                encrypt::<ascon_aead::AsconAead128>,
-            ),
-            ("ascon_hash256/lwc", hash::<lwc_ascon::AsconHash256>),
-            ("ascon_hash256/ascon-hash", hash::<ascon_hash::AsconHash256>),
-            ("ascon_xof128/lwc", xof32::<lwc_ascon::AsconXof128>),
-            ("ascon_xof128/ascon-hash", xof32::<ascon_hash::AsconXof128>),
-            // The XOF squeeze loop (once measured by the removed ascon/examples/callgrind.rs).
-            (
-                "ascon_xof128_squeeze/lwc",
-                xof_squeeze::<lwc_ascon::AsconXof128>,
-            ),
-            (
-                "ascon_xof128_squeeze/ascon-hash",
-                xof_squeeze::<ascon_hash::AsconXof128>,
-            ),
-            // The other engine paths: decryption, the v1.2 byte order and rate-8 AEAD, and the
-            // rate-32 MAC.
-            (
-                "ascon_aead128_decrypt/lwc",
-                decrypt::<lwc_ascon::AsconAead128>,
-            ),
-            ("ascon128_encrypt/lwc", encrypt::<lwc_ascon::v12::Ascon128>),
-            ("ascon_mac/lwc", mac::<lwc_ascon::v12::AsconMac>),
-        ]);
+        r.extend(family(
+            "ascon",
+            &[
+                (
+                    "ascon_aead128_encrypt/lwc",
+                    encrypt::<lwc_ascon::AsconAead128> as fn(&[u8]) -> u8,
+                ),
+                (
+                    "ascon_aead128_encrypt/ascon-aead",
+                    encrypt::<ascon_aead::AsconAead128>,
+                ),
+                ("ascon_hash256/lwc", hash::<lwc_ascon::AsconHash256>),
+                ("ascon_hash256/ascon-hash", hash::<ascon_hash::AsconHash256>),
+                ("ascon_xof128/lwc", xof32::<lwc_ascon::AsconXof128>),
+                ("ascon_xof128/ascon-hash", xof32::<ascon_hash::AsconXof128>),
+                // The XOF squeeze loop (once measured by the removed ascon/examples/callgrind.rs).
+                (
+                    "ascon_xof128_squeeze/lwc",
+                    xof_squeeze::<lwc_ascon::AsconXof128>,
+                ),
+                (
+                    "ascon_xof128_squeeze/ascon-hash",
+                    xof_squeeze::<ascon_hash::AsconXof128>,
+                ),
+                // The other engine paths: decryption, the v1.2 byte order and rate-8 AEAD, and the
+                // rate-32 MAC.
+                (
+                    "ascon_aead128_decrypt/lwc",
+                    decrypt::<lwc_ascon::AsconAead128>,
+                ),
+                ("ascon128_encrypt/lwc", encrypt::<lwc_ascon::v12::Ascon128>),
+                ("ascon_mac/lwc", mac::<lwc_ascon::v12::AsconMac>),
+            ],
+        ));
     }
     #[cfg(feature = "sparkle")]
     {
@@ -225,105 +253,161 @@ fn registry() -> Vec<Entry> {
             x.finalize_xof().read(&mut out);
             out[0]
         }
-        /// Forces lwc-sparkle's BMI2 backend (the portable code compiled with BMI2) once per
-        /// process; where the CPU or the build has none, the dispatched backend runs.
-        fn bmi() {
-            static FORCE: std::sync::Once = std::sync::Once::new();
-            FORCE.call_once(|| {
-                use lwc_sparkle::hazmat::{Backend, force_backend};
-                if let Some(&b) = Backend::ALL.iter().find(|b| b.name() == "x86_bmi") {
-                    force_backend(b);
-                }
-            });
-        }
-        fn hash_bmi<D: Digest>(m: &[u8]) -> u8 {
-            bmi();
-            hash::<D>(m)
-        }
-        fn xof32_bmi<X: Default + Update + ExtendableOutput>(m: &[u8]) -> u8 {
-            bmi();
-            xof32::<X>(m)
-        }
-        fn xof48_bmi<X: Default + Update + ExtendableOutput>(m: &[u8]) -> u8 {
-            bmi();
-            xof48::<X>(m)
-        }
-        fn encrypt_bmi<A: KeyInit + AeadInOut>(m: &[u8]) -> u8 {
-            bmi();
-            encrypt::<A>(m)
-        }
         use lwc_sparkle::{
             Esch256, Esch384, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128, Schwaemm256_256,
             XoEsch256, XoEsch384,
         };
-        r.extend_from_slice(&[
-            ("esch256/lwc", hash::<Esch256> as fn(&[u8]) -> u8),
-            ("esch384/lwc", hash::<Esch384>),
-            ("xoesch256/lwc", xof32::<XoEsch256>),
-            ("xoesch384_48/lwc", xof48::<XoEsch384>),
-            ("schwaemm256_128_encrypt/lwc", encrypt::<Schwaemm256_128>),
-            ("schwaemm128_128_encrypt/lwc", encrypt::<Schwaemm128_128>),
-            ("schwaemm192_192_encrypt/lwc", encrypt::<Schwaemm192_192>),
-            ("schwaemm256_256_encrypt/lwc", encrypt::<Schwaemm256_256>),
-            // The BMI2 backend (what the dispatch picks on x86 without AVX2), forced.
-            ("esch256/lwc-bmi2", hash_bmi::<Esch256>),
-            ("esch384/lwc-bmi2", hash_bmi::<Esch384>),
-            ("xoesch256/lwc-bmi2", xof32_bmi::<XoEsch256>),
-            ("xoesch384_48/lwc-bmi2", xof48_bmi::<XoEsch384>),
-            (
-                "schwaemm256_128_encrypt/lwc-bmi2",
-                encrypt_bmi::<Schwaemm256_128>,
-            ),
-            (
-                "schwaemm128_128_encrypt/lwc-bmi2",
-                encrypt_bmi::<Schwaemm128_128>,
-            ),
-            (
-                "schwaemm192_192_encrypt/lwc-bmi2",
-                encrypt_bmi::<Schwaemm192_192>,
-            ),
-            (
-                "schwaemm256_256_encrypt/lwc-bmi2",
-                encrypt_bmi::<Schwaemm256_256>,
-            ),
-        ]);
+        r.extend(family(
+            "sparkle",
+            &[
+                ("esch256/lwc", hash::<Esch256> as fn(&[u8]) -> u8),
+                ("esch384/lwc", hash::<Esch384>),
+                ("xoesch256/lwc", xof32::<XoEsch256>),
+                ("xoesch384_48/lwc", xof48::<XoEsch384>),
+                ("schwaemm256_128_encrypt/lwc", encrypt::<Schwaemm256_128>),
+                ("schwaemm128_128_encrypt/lwc", encrypt::<Schwaemm128_128>),
+                ("schwaemm192_192_encrypt/lwc", encrypt::<Schwaemm192_192>),
+                ("schwaemm256_256_encrypt/lwc", encrypt::<Schwaemm256_256>),
+            ],
+        ));
     }
     #[cfg(feature = "lemac")]
-    r.extend_from_slice(&[
-        ("lemac/lwc", mac::<lwc_lemac::LeMac> as fn(&[u8]) -> u8),
-        ("petitmac/lwc", mac::<lwc_lemac::PetitMac>),
-        // Key setup outside the call (one keyed value per process, as the crate's users keep it).
-        ("lemac_compute/lwc", lemac_calls::compute),
-        ("lemac_compute_many2/lwc", lemac_calls::compute_many2),
-        ("lemac_stream/lwc", lemac_calls::stream),
-        ("petitmac_compute/lwc", lemac_calls::petitmac_compute),
-    ]);
+    r.extend(family(
+        "lemac",
+        &[
+            ("lemac/lwc", mac::<lwc_lemac::LeMac> as fn(&[u8]) -> u8),
+            ("petitmac/lwc", mac::<lwc_lemac::PetitMac>),
+            // Key setup outside the call (one keyed value per process, as the crate's users keep it).
+            ("lemac_compute/lwc", lemac_calls::compute),
+            ("lemac_compute_many2/lwc", lemac_calls::compute_many2),
+            ("lemac_stream/lwc", lemac_calls::stream),
+            ("petitmac_compute/lwc", lemac_calls::petitmac_compute),
+        ],
+    ));
     r
+}
+
+/// The names of the backends of `family`'s crate (`hazmat::Backend::ALL`).
+fn backends_of(family: &str) -> Vec<String> {
+    fn names<B: std::fmt::Display>(all: &[B]) -> Vec<String> {
+        all.iter().map(ToString::to_string).collect()
+    }
+    match family {
+        #[cfg(feature = "keccak")]
+        "keccak" => names(lwc_keccak::hazmat::Backend::ALL),
+        #[cfg(feature = "ascon")]
+        "ascon" => names(lwc_ascon::hazmat::Backend::ALL),
+        #[cfg(feature = "sparkle")]
+        "sparkle" => names(lwc_sparkle::hazmat::Backend::ALL),
+        #[cfg(feature = "lemac")]
+        "lemac" => names(lwc_lemac::hazmat::Backend::ALL),
+        _ => Vec::new(),
+    }
+}
+
+/// Forces backend `name` of `family`'s crate: `None` when the family has no such backend, else
+/// whether this CPU runs it (it is in force only then).
+fn force(family: &str, name: &str) -> Option<bool> {
+    fn by_name<B: Copy + std::fmt::Display>(
+        all: &[B],
+        force: fn(B) -> bool,
+        name: &str,
+    ) -> Option<bool> {
+        let b = *all.iter().find(|b| b.to_string() == name)?;
+        Some(force(b))
+    }
+    let _ = name;
+    match family {
+        #[cfg(feature = "keccak")]
+        "keccak" => by_name(
+            lwc_keccak::hazmat::Backend::ALL,
+            lwc_keccak::hazmat::force_backend,
+            name,
+        ),
+        #[cfg(feature = "ascon")]
+        "ascon" => by_name(
+            lwc_ascon::hazmat::Backend::ALL,
+            lwc_ascon::hazmat::force_backend,
+            name,
+        ),
+        #[cfg(feature = "sparkle")]
+        "sparkle" => by_name(
+            lwc_sparkle::hazmat::Backend::ALL,
+            lwc_sparkle::hazmat::force_backend,
+            name,
+        ),
+        #[cfg(feature = "lemac")]
+        "lemac" => by_name(
+            lwc_lemac::hazmat::Backend::ALL,
+            lwc_lemac::hazmat::force_backend,
+            name,
+        ),
+        _ => None,
+    }
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: oneshot --list | oneshot --backends <algorithm/implementation> | \
+         oneshot <algorithm/implementation> <size> <reps> [--backend <name>]"
+    );
+    std::process::exit(2);
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let reg = registry();
-    if args.first().map(String::as_str) == Some("--list") {
-        for (name, _) in &reg {
-            println!("{name}");
+    let find = |name: &str| {
+        reg.iter().find(|e| e.name == name).unwrap_or_else(|| {
+            eprintln!("oneshot: unknown function {name}");
+            std::process::exit(2);
+        })
+    };
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["--list"] => {
+            for e in &reg {
+                println!("{}", e.name);
+            }
         }
-        return;
+        ["--backends", name] => {
+            for b in backends_of(find(name).family) {
+                println!("{b}");
+            }
+        }
+        [name, size, reps, rest @ ..] => {
+            let entry = find(name);
+            match rest {
+                [] => {}
+                ["--backend", b] => match force(entry.family, b) {
+                    Some(true) => {}
+                    Some(false) => {
+                        eprintln!(
+                            "oneshot: this CPU cannot run backend {b} of {}",
+                            entry.family
+                        );
+                        std::process::exit(3);
+                    }
+                    None => {
+                        eprintln!("oneshot: {} has no backend {b}", entry.family);
+                        std::process::exit(2);
+                    }
+                },
+                _ => usage(),
+            }
+            let size: usize = size.parse().unwrap_or_else(|_| usage());
+            let reps: usize = reps.parse().unwrap_or_else(|_| usage());
+            let msg = benches::input(size);
+            let mut acc = 0u8;
+            for _ in 0..reps {
+                acc ^= (entry.run)(black_box(&msg));
+            }
+            black_box(acc);
+        }
+        _ => usage(),
     }
-    let [name, size, reps] = args.as_slice() else {
-        eprintln!("usage: oneshot --list | oneshot <algorithm/implementation> <size> <reps>");
-        std::process::exit(2);
-    };
-    let Some((_, f)) = reg.iter().find(|(n, _)| n == name) else {
-        eprintln!("oneshot: unknown function {name}");
-        std::process::exit(2);
-    };
-    let size: usize = size.parse().expect("size");
-    let reps: usize = reps.parse().expect("reps");
-    let msg = benches::input(size);
-    let mut acc = 0u8;
-    for _ in 0..reps {
-        acc ^= f(black_box(&msg));
-    }
-    black_box(acc);
 }
