@@ -20,8 +20,8 @@ mod mac;
 mod xof;
 
 pub use ::aead;
-pub use aead::{AeadInOut, Error, Key, KeyInit, Nonce};
-pub use digest::{self, Digest, ExtendableOutput, Mac, Update, XofReader};
+pub use aead::{AeadCore, AeadInOut, Error, Key, KeyInit, Nonce, Tag};
+pub use digest::{self, Digest, ExtendableOutput, Mac, MacError, Update, XofReader};
 
 /// aead 0.5 (the previous trait generation), implemented on the same AEAD types with feature
 /// `aead-05`.
