@@ -1,7 +1,7 @@
 //! The duplex engine of every AEAD of both generations: initialisation, associated data, the
 //! message blocks and finalisation, parameterised by a [`Variant`] (rate, rounds between blocks,
 //! byte order, IV, and the key handling at initialisation and finalisation). Encryption and
-//! decryption are each one [`Job`], so a whole AEAD call runs on the run-time-selected backend
+//! decryption are one [`Job`] ([`Crypt`], generic over the [`Direction`]), so a whole AEAD call runs on the run-time-selected backend
 //! with the state in registers.
 
 use core::marker::PhantomData;
@@ -106,16 +106,86 @@ fn absorb_ad<V: Variant, S: KernelState>(st: &mut S, ad: &[u8]) {
     st.xor(4, V::Order::DOMAIN_BIT);
 }
 
-/// Encryption of `buf`; returns the full 16-byte tag.
-struct Encrypt<'k, 'a, 'b, 'c, V> {
+/// What differs between encryption and decryption: how an input block meets the rate words.
+/// Everything else of a call (initialisation, associated data, block loop, finalisation) is the
+/// one [`Crypt`] job.
+pub(crate) trait Direction {
+    /// A full 16-byte block (rate 16), both words at once (the bit-interleaved words convert them
+    /// together): returns the two output words.
+    fn block2<S: KernelState>(st: &mut S, input: [u64; 2]) -> [u64; 2];
+    /// Word `j` of a full block (rates 8 and 32): returns the output word.
+    fn block_word<S: KernelState>(st: &mut S, j: usize, input: u64) -> u64;
+    /// Word `j` of the partial last block, of which `n` bytes (1 to 8) are input: returns the
+    /// output word (its first `n` bytes are used) and pads the state.
+    fn last_word<S: KernelState, O: ByteOrder>(st: &mut S, j: usize, input: u64, n: usize) -> u64;
+}
+
+/// Encryption: the plaintext is XORed into the rate, which is the ciphertext.
+pub(crate) enum Encryption {}
+
+impl Direction for Encryption {
+    #[inline(always)]
+    fn block2<S: KernelState>(st: &mut S, input: [u64; 2]) -> [u64; 2] {
+        st.xor_get2(input)
+    }
+
+    #[inline(always)]
+    fn block_word<S: KernelState>(st: &mut S, j: usize, input: u64) -> u64 {
+        // XOR in place, then read: the state word never leaves its register (the AVX-512
+        // backend keeps it in a vector register).
+        st.xor(j, input);
+        st.get(j)
+    }
+
+    #[inline(always)]
+    fn last_word<S: KernelState, O: ByteOrder>(st: &mut S, j: usize, input: u64, n: usize) -> u64 {
+        let c = st.get(j) ^ input;
+        st.set(j, if n < 8 { c ^ O::pad(n) } else { c });
+        c
+    }
+}
+
+/// Decryption: the plaintext is the rate XOR the ciphertext, and the ciphertext replaces the rate.
+pub(crate) enum Decryption {}
+
+impl Direction for Decryption {
+    #[inline(always)]
+    fn block2<S: KernelState>(st: &mut S, input: [u64; 2]) -> [u64; 2] {
+        st.swap2(input)
+    }
+
+    #[inline(always)]
+    fn block_word<S: KernelState>(st: &mut S, j: usize, input: u64) -> u64 {
+        let p = st.get(j) ^ input;
+        st.set(j, input);
+        p
+    }
+
+    #[inline(always)]
+    fn last_word<S: KernelState, O: ByteOrder>(st: &mut S, j: usize, input: u64, n: usize) -> u64 {
+        // The state's first `n` bytes of word `j` become the ciphertext.
+        let s = st.get(j);
+        if n < 8 {
+            let m = O::mask(n);
+            st.set(j, ((s & !m) | input) ^ O::pad(n));
+        } else {
+            st.set(j, input);
+        }
+        s ^ input
+    }
+}
+
+/// Encryption or decryption ([`Direction`]) of `buf`; returns the full 16-byte tag (of the
+/// ciphertext: on decryption the caller compares it and zeroes the output on a mismatch).
+struct Crypt<'k, 'a, 'b, 'c, V, D> {
     key: &'k KeyWords,
     nonce: &'a [u8],
     ad: &'a [u8],
     buf: InOutBuf<'b, 'c, u8>,
-    _v: PhantomData<V>,
+    _v: PhantomData<(V, D)>,
 }
 
-impl<V: Variant> Job for Encrypt<'_, '_, '_, '_, V> {
+impl<V: Variant, D: Direction> Job for Crypt<'_, '_, '_, '_, V, D> {
     type Output = [u8; 16];
 
     #[inline(always)]
@@ -133,22 +203,21 @@ impl<V: Variant> Job for Encrypt<'_, '_, '_, '_, V> {
         let (blocks, mut tail) = buf.into_chunks::<V::Rate>();
         for mut b in blocks {
             let inp: &Array<u8, V::Rate> = b.get_in();
-            let mut ct = Array::<u8, V::Rate>::default();
+            let mut out = Array::<u8, V::Rate>::default();
             if rate == 16 {
-                // Both words at once (the bit-interleaved words convert them together).
-                let c = st.xor_get2([V::Order::load(&inp[..]), V::Order::load(&inp[8..])]);
-                ct[..8].copy_from_slice(&V::Order::to_bytes(c[0]));
-                ct[8..16].copy_from_slice(&V::Order::to_bytes(c[1]));
+                let o = D::block2(
+                    &mut st,
+                    [V::Order::load(&inp[..]), V::Order::load(&inp[8..])],
+                );
+                out[..8].copy_from_slice(&V::Order::to_bytes(o[0]));
+                out[8..16].copy_from_slice(&V::Order::to_bytes(o[1]));
             } else {
                 for j in 0..rate / 8 {
-                    // XOR in place, then read: the state word never leaves its register (the
-                    // AVX-512 backend keeps it in a vector register).
-                    st.xor(j, V::Order::load(&inp[8 * j..]));
-                    let w = st.get(j);
-                    ct[8 * j..8 * j + 8].copy_from_slice(&V::Order::to_bytes(w));
+                    let o = D::block_word(&mut st, j, V::Order::load(&inp[8 * j..]));
+                    out[8 * j..8 * j + 8].copy_from_slice(&V::Order::to_bytes(o));
                 }
             }
-            *b.get_out() = ct;
+            *b.get_out() = out;
             permute_rounds(&mut st, V::B);
         }
         let len = tail.len();
@@ -162,9 +231,8 @@ impl<V: Variant> Job for Encrypt<'_, '_, '_, '_, V> {
                 break;
             }
             let n = (len - lo).min(8);
-            let c = st.get(j) ^ V::Order::load(&tmp[lo..]);
-            out[lo..lo + 8].copy_from_slice(&V::Order::to_bytes(c));
-            st.set(j, if n < 8 { c ^ V::Order::pad(n) } else { c });
+            let o = D::last_word::<_, V::Order>(&mut st, j, V::Order::load(&tmp[lo..]), n);
+            out[lo..lo + 8].copy_from_slice(&V::Order::to_bytes(o));
         }
         tail.get_out().copy_from_slice(&out[..len]);
         let t = V::finalize(key, &mut st);
@@ -172,80 +240,6 @@ impl<V: Variant> Job for Encrypt<'_, '_, '_, '_, V> {
         {
             st.wipe();
             zeroize::Zeroize::zeroize(&mut tmp);
-            zeroize::Zeroize::zeroize(&mut out);
-        }
-        t
-    }
-}
-
-/// Decryption of `buf`; returns the full 16-byte tag it computed (the caller compares).
-struct Decrypt<'k, 'a, 'b, 'c, V> {
-    key: &'k KeyWords,
-    nonce: &'a [u8],
-    ad: &'a [u8],
-    buf: InOutBuf<'b, 'c, u8>,
-    _v: PhantomData<V>,
-}
-
-impl<V: Variant> Job for Decrypt<'_, '_, '_, '_, V> {
-    type Output = [u8; 16];
-
-    #[inline(always)]
-    fn run<K: Kernels>(self, kernels: K) -> [u8; 16] {
-        let Self {
-            key,
-            nonce,
-            ad,
-            buf,
-            ..
-        } = self;
-        let rate = V::Rate::USIZE;
-        let mut st = V::init(kernels, key, nonce);
-        absorb_ad::<V, _>(&mut st, ad);
-        let (blocks, mut tail) = buf.into_chunks::<V::Rate>();
-        for mut b in blocks {
-            let inp: &Array<u8, V::Rate> = b.get_in();
-            let mut pt = Array::<u8, V::Rate>::default();
-            if rate == 16 {
-                let p = st.swap2([V::Order::load(&inp[..]), V::Order::load(&inp[8..])]);
-                pt[..8].copy_from_slice(&V::Order::to_bytes(p[0]));
-                pt[8..16].copy_from_slice(&V::Order::to_bytes(p[1]));
-            } else {
-                for j in 0..rate / 8 {
-                    let c = V::Order::load(&inp[8 * j..]);
-                    pt[8 * j..8 * j + 8].copy_from_slice(&V::Order::to_bytes(st.get(j) ^ c));
-                    st.set(j, c);
-                }
-            }
-            *b.get_out() = pt;
-            permute_rounds(&mut st, V::B);
-        }
-        let len = tail.len();
-        let mut tmp = [0u8; 16];
-        tmp[..len].copy_from_slice(tail.get_in());
-        let mut out = [0u8; 16];
-        // The partial last block: the state's first `n` bytes of word `j` become the ciphertext.
-        for j in 0..rate / 8 {
-            let lo = 8 * j;
-            if lo > len {
-                break;
-            }
-            let n = (len - lo).min(8);
-            let c = V::Order::load(&tmp[lo..]);
-            let s = st.get(j);
-            out[lo..lo + 8].copy_from_slice(&V::Order::to_bytes(s ^ c));
-            if n < 8 {
-                let m = V::Order::mask(n);
-                st.set(j, ((s & !m) | c) ^ V::Order::pad(n));
-            } else {
-                st.set(j, c);
-            }
-        }
-        tail.get_out().copy_from_slice(&out[..len]);
-        let t = V::finalize(key, &mut st);
-        #[cfg(feature = "zeroize")]
-        {
-            st.wipe();
             zeroize::Zeroize::zeroize(&mut out);
         }
         t
@@ -260,7 +254,7 @@ pub(crate) fn encrypt<V: Variant>(
     ad: &[u8],
     buf: InOutBuf<'_, '_, u8>,
 ) -> [u8; 16] {
-    backends::dispatch(Encrypt::<V> {
+    backends::dispatch(Crypt::<V, Encryption> {
         key,
         nonce,
         ad,
@@ -278,7 +272,7 @@ pub(crate) fn decrypt<V: Variant>(
     ad: &[u8],
     buf: InOutBuf<'_, '_, u8>,
 ) -> [u8; 16] {
-    backends::dispatch(Decrypt::<V> {
+    backends::dispatch(Crypt::<V, Decryption> {
         key,
         nonce,
         ad,
