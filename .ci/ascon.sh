@@ -34,13 +34,8 @@ pyascon() {
 step "pyascon 0.0.9 differential" pyascon
 
 # ---- 2. every run-time backend of this CPU ----
-cpu_has() { grep -qw "$1" /proc/cpuinfo; }
-step "LWC_BACKEND=portable" env LWC_BACKEND=portable \
+each_backend ascon "vectors (run time)" \
   cargo test -q -p lwc-tests --no-default-features --features ascon "${vectors[@]}"
-if cpu_has bmi1 && cpu_has bmi2; then
-  step "LWC_BACKEND=x86_bmi" env LWC_BACKEND=x86_bmi \
-    cargo test -q -p lwc-tests --no-default-features --features ascon "${vectors[@]}"
-fi
 
 # ---- 3. the other word representation ----
 forced() { # target cfg dir-suffix: crate tests and vector tests with RUSTFLAGS="--cfg $cfg"

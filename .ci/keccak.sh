@@ -23,29 +23,7 @@ for backend in portable compact; do
     bash -c 'cargo test -q -p lwc-keccak --all-features && cargo test -q "$@"' _ "${vector_tests[@]}"
 done
 
-# The CPU features each run-time backend needs (hazmat::Backend).
-needs() {
-  case $1 in
-    portable) echo "" ;;
-    x86_bmi) echo "bmi1 bmi2" ;;
-    x86_avx2) echo "avx2 bmi1 bmi2" ;;
-    x86_avx512) echo "avx512f avx512vl avx2" ;;
-  esac
-}
-has_flags() {
-  local f
-  for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done
-}
-for backend in portable x86_bmi x86_avx2 x86_avx512; do
-  if [ "$(uname -m)" != x86_64 ] && [ "$backend" != portable ]; then
-    summary "backend $backend (LWC_BACKEND)" "skipped: not x86_64"
-  # shellcheck disable=SC2046 # the flags are separate words
-  elif has_flags $(needs "$backend"); then
-    step "backend $backend (LWC_BACKEND)" env LWC_BACKEND="$backend" cargo test -q "${vector_tests[@]}"
-  else
-    summary "backend $backend (LWC_BACKEND)" "skipped: CPU lacks $(needs "$backend")"
-  fi
-done
+each_backend keccak "vector tests (LWC_BACKEND)" cargo test -q "${vector_tests[@]}"
 
 step "rayon feature" cargo test -q -p lwc-keccak --features rayon --test spot
 

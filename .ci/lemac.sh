@@ -25,28 +25,8 @@ portable_only() {
 step "portable only (cfg): crate" portable_only cargo test -q -p lwc-lemac --all-features
 step "portable only (cfg): vectors" portable_only env LWC_BACKEND=portable "${KAT[@]}"
 
-# --- 2. every x86 backend this CPU has (run time) ----------------------------------------------
-# cpu_has FLAG...: whether /proc/cpuinfo lists every FLAG (the features `hazmat::backends` detects).
-cpu_has() {
-  local f
-  for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done
-}
-if [ "$(uname -m)" = x86_64 ]; then
-  step "portable (run time): vectors" env LWC_BACKEND=portable "${KAT[@]}"
-  for b in x86_aesni x86_aesni_avx x86_vaes x86_avx512; do
-    case $b in
-      x86_aesni) flags=(aes sse2) ;;
-      x86_aesni_avx) flags=(aes avx sse2) ;;
-      x86_vaes) flags=(aes avx avx2 vaes sse2) ;;
-      x86_avx512) flags=(aes avx avx2 vaes avx512f avx512vl sse2) ;;
-    esac
-    if cpu_has "${flags[@]}"; then
-      step "$b (run time): vectors" env LWC_BACKEND=$b "${KAT[@]}"
-    else
-      summary "$b (run time): vectors" "skipped: CPU lacks one of ${flags[*]}"
-    fi
-  done
-fi
+# --- 2. every backend this CPU has (run time) --------------------------------------------------
+each_backend lemac "vectors (run time)" "${KAT[@]}"
 
 # --- 3. aarch64 under qemu -----------------------------------------------------------------------
 # The aarch64 target, cross gcc and qemu-aarch64 are installed by `.ci/run setup`; linker and

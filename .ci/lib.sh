@@ -29,3 +29,20 @@ step() {
 
 # i686_how: how i686 binaries run on this machine (`native` or `qemu`, see .ci/runner).
 i686_how() { .ci/runner --how i686-unknown-linux-gnu; }
+
+# each_backend FAMILY LABEL COMMAND...: `step` COMMAND once per backend of FAMILY's crate that this
+# CPU runs, with LWC_BACKEND set to it (the vector tests force it, see lwc_tests::
+# force_backend_from_env); a backend the CPU lacks gets a "skipped" line. The list and the CPU
+# check come from the crate itself (`lwc-tests --example backends`), never from a copy here.
+each_backend() {
+  local family=$1 label=$2 list name state
+  shift 2
+  list=$(cargo run -q -p lwc-tests --no-default-features --features "$family" --example backends -- "$family") || return
+  while read -r _ name state; do
+    if [ "$state" = supported ]; then
+      LWC_BACKEND=$name step "$label, backend $name" "$@" || return
+    else
+      summary "$label, backend $name" "skipped: this CPU lacks it"
+    fi
+  done <<<"$list"
+}

@@ -22,21 +22,4 @@ portable() (
 )
 step "portable backend (cfg)" portable
 
-# has FLAG...: whether the CPU reports every one of the /proc/cpuinfo flags.
-has() {
-  local f
-  for f in "$@"; do grep -qw "$f" /proc/cpuinfo 2>/dev/null || return 1; done
-}
-
-forced() { # forced BACKEND FLAG...
-  local backend=$1
-  shift
-  if has "$@"; then
-    LWC_BACKEND=$backend step "$backend backend (run time)" kat
-  else
-    summary "$backend backend (run time)" "skipped: the CPU lacks one of $*"
-  fi
-}
-forced x86_bmi bmi2
-forced x86_avx2 avx2 bmi2
-forced x86_avx512 avx512f avx512vl avx2 bmi2
+each_backend sparkle "vectors (run time)" kat
