@@ -8,7 +8,11 @@ use std::fmt::Display;
 
 fn list<B: Copy + Display>(family: &str, all: &[B], supported: fn(B) -> bool) {
     for &b in all {
-        let s = if supported(b) { "supported" } else { "unsupported" };
+        let s = if supported(b) {
+            "supported"
+        } else {
+            "unsupported"
+        };
         println!("{family} {b} {s}");
     }
 }
