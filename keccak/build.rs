@@ -7,6 +7,10 @@
 //! * `keccak_avx512`: the `x86_avx512` backend is compiled in (x86_64, not forced portable, and
 //!   Rust 1.89 or later, where the AVX-512 intrinsics and target features are stable: the crate
 //!   still builds at its rust-version, 1.85, without this backend);
+//! * `keccak_aarch64`: the aarch64 backend `aarch64_sha3` (FEAT_SHA3: EOR3, RAX1, XAR, BCAX)
+//!   and its run-time detection are compiled in (aarch64, not forced portable);
+//! * `keccak_detect`: run-time detection and dispatch are compiled in (`keccak_x86` or
+//!   `keccak_aarch64`);
 //! * `keccak_rolled`: the portable permutation runs its rounds in a loop, one straight-line round
 //!   per iteration (x86/x86_64, where that is faster, and the `compact` build everywhere), instead
 //!   of unrolling all of them.
@@ -20,6 +24,8 @@ fn main() {
         "keccak_x86",
         "keccak_x86_64",
         "keccak_avx512",
+        "keccak_aarch64",
+        "keccak_detect",
         "keccak_rolled",
     ] {
         println!("cargo::rustc-check-cfg=cfg({alias})");
@@ -30,6 +36,7 @@ fn main() {
     let arch = var("CARGO_CFG_TARGET_ARCH");
     let x86 = matches!(arch.as_deref(), Some("x86" | "x86_64"));
     let x86_64 = arch.as_deref() == Some("x86_64");
+    let aarch64 = arch.as_deref() == Some("aarch64");
     let backend_cfg = var("CARGO_CFG_KECCAK_BACKEND");
     let backend_is = |name: &str| {
         backend_cfg
@@ -44,6 +51,12 @@ fn main() {
     let emit = |alias: &str| println!("cargo::rustc-cfg={alias}");
     if x86 && !forced_portable {
         emit("keccak_x86");
+    }
+    if aarch64 && !forced_portable {
+        emit("keccak_aarch64");
+    }
+    if (x86 || aarch64) && !forced_portable {
+        emit("keccak_detect");
     }
     if x86_64 && !forced_portable {
         emit("keccak_x86_64");

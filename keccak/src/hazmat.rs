@@ -20,6 +20,11 @@
 //!   state on the `x86_bmi` code;
 //! * `Backend::X86Bmi` (x86/x86_64; BMI1 and BMI2): the portable code compiled with `andn` and
 //!   `rorx`; four states one after another;
+//! * `Backend::Aarch64Sha3` (aarch64; FEAT_SHA3, run-time detected): the round on 128-bit NEON
+//!   registers with `EOR3` for θ's XORs, `RAX1` for θ's effect, `XAR` for θ + ρ and `BCAX` for χ
+//!   (about 70 instructions a round instead of about 130 scalar ones); one state one lane per
+//!   register, four states as two pairs, two states per register; the absorb loops keep the
+//!   states in registers across blocks;
 //! * [`Backend::Portable`]: straight-line rounds with no per-round lane copies, χ written so that
 //!   an and-not instruction can be used; all rounds unrolled, except on x86/x86_64 where one round
 //!   per loop iteration is faster. Always available.
@@ -90,6 +95,10 @@ pub enum Backend {
     /// AVX-512F, AVX-512VL and AVX2 (and Rust 1.89 or later at build time).
     #[cfg(keccak_avx512)]
     X86Avx512,
+    /// aarch64 with FEAT_SHA3 (`EOR3`, `RAX1`, `XAR`, `BCAX`): one state on 128-bit NEON
+    /// registers (one lane each), two states per register for the four-state calls.
+    #[cfg(keccak_aarch64)]
+    Aarch64Sha3,
 }
 
 impl Backend {
@@ -103,10 +112,12 @@ impl Backend {
         Backend::X86Avx2,
         #[cfg(keccak_avx512)]
         Backend::X86Avx512,
+        #[cfg(keccak_aarch64)]
+        Backend::Aarch64Sha3,
     ];
 
     /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
-    /// `"x86_avx2"`, `"x86_avx512"`.
+    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_sha3"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -117,6 +128,8 @@ impl Backend {
             Backend::X86Avx2 => "x86_avx2",
             #[cfg(keccak_avx512)]
             Backend::X86Avx512 => "x86_avx512",
+            #[cfg(keccak_aarch64)]
+            Backend::Aarch64Sha3 => "aarch64_sha3",
         }
     }
 
@@ -149,7 +162,7 @@ pub fn force_backend(backend: Backend) -> bool {
 }
 
 /// Whether the four-state permutations run on SIMD registers in this process (the backend is
-/// `X86Avx2` or `X86Avx512`) rather than one state after another.
+/// `X86Avx2`, `X86Avx512` or `Aarch64Sha3`) rather than one state after another.
 #[must_use]
 pub fn has_simd_x4() -> bool {
     match backend() {
@@ -160,6 +173,8 @@ pub fn has_simd_x4() -> bool {
         Backend::X86Avx2 => true,
         #[cfg(keccak_avx512)]
         Backend::X86Avx512 => true,
+        #[cfg(keccak_aarch64)]
+        Backend::Aarch64Sha3 => true,
     }
 }
 

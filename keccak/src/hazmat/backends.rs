@@ -6,10 +6,10 @@
 //! function per backend (`run_with_features` in each backend file), into which the job's `run`
 //! and the kernels are inlined, so the whole job is compiled for that backend.
 //!
-//! Run-time detection is compiled only on x86/x86_64 and not at all when the build is forced
-//! portable (Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` or
-//! `"compact"`): build.rs folds those conditions into the aliases `keccak_x86`, `keccak_x86_64`
-//! and `keccak_avx512`.
+//! Run-time detection is compiled only on x86/x86_64 and aarch64, and not at all when the build
+//! is forced portable (Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` or
+//! `"compact"`): build.rs folds those conditions into the aliases `keccak_detect`, `keccak_x86`,
+//! `keccak_x86_64`, `keccak_avx512` and `keccak_aarch64`.
 
 use super::{Backend, State1600, words::xor_block};
 
@@ -23,6 +23,9 @@ pub(crate) mod x86_avx2;
 #[cfg(keccak_avx512)]
 pub(crate) mod x86_avx512;
 
+#[cfg(keccak_aarch64)]
+pub(crate) mod aarch64_sha3;
+
 #[cfg(test)]
 mod tests;
 
@@ -32,6 +35,8 @@ use detect::Avx2Token;
 use detect::Avx512Token;
 #[cfg(keccak_x86)]
 use detect::BmiToken;
+#[cfg(keccak_aarch64)]
+use detect::Sha3Token;
 use portable::Portable;
 
 /// What a backend implements: the permutation, and hooks with default methods (written in terms
@@ -45,6 +50,20 @@ pub(crate) trait Kernels: Copy {
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         for s in states.iter_mut() {
             self.keccak_p::<R>(s);
+        }
+    }
+
+    /// XORs the whole `rate`-byte blocks of `data` into `state`, applying Keccak-p\[1600, R\]
+    /// after each block (a backend may keep the state in registers across blocks).
+    ///
+    /// The caller guarantees that `rate` is a whole number of lanes within the state and that
+    /// `data` is whole blocks; otherwise an implementation may panic or give a wrong result, but
+    /// stays memory-safe.
+    #[inline(always)]
+    fn absorb<const R: usize>(self, state: &mut State1600, data: &[u8], rate: usize) {
+        for block in data.chunks_exact(rate) {
+            xor_block(state, block);
+            self.keccak_p::<R>(state);
         }
     }
 
@@ -98,11 +117,11 @@ pub(crate) trait Job {
 /// Runs `job` on the backend of this process ([`crate::hazmat::backend`]).
 #[inline]
 pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
-    #[cfg(keccak_x86)]
+    #[cfg(keccak_detect)]
     {
         run_on(detect::chosen(), job)
     }
-    #[cfg(not(keccak_x86))]
+    #[cfg(not(keccak_detect))]
     {
         job.run(Portable)
     }
@@ -111,11 +130,11 @@ pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
 /// Runs `job` on `backend` if the CPU supports it (the tests compare every backend this way).
 #[cfg(test)]
 pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output> {
-    #[cfg(keccak_x86)]
+    #[cfg(keccak_detect)]
     {
         detect::token(backend).map(|chosen| run_on(chosen, job))
     }
-    #[cfg(not(keccak_x86))]
+    #[cfg(not(keccak_detect))]
     {
         let Backend::Portable = backend;
         Some(job.run(Portable))
@@ -123,26 +142,29 @@ pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output>
 }
 
 /// Enters the entry point of `chosen`'s backend with its token.
-#[cfg(keccak_x86)]
+#[cfg(keccak_detect)]
 #[inline(always)]
 fn run_on<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
     match chosen {
         detect::Chosen::Portable => job.run(Portable),
+        #[cfg(keccak_x86)]
         detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
         #[cfg(keccak_x86_64)]
         detect::Chosen::X86Avx2(token) => x86_avx2::run(token, job),
         #[cfg(keccak_avx512)]
         detect::Chosen::X86Avx512(token) => x86_avx512::run(token, job),
+        #[cfg(keccak_aarch64)]
+        detect::Chosen::Aarch64Sha3(token) => aarch64_sha3::run(token, job),
     }
 }
 
 /// The backend of this process (chosen on first use).
 pub(crate) fn chosen() -> Backend {
-    #[cfg(keccak_x86)]
+    #[cfg(keccak_detect)]
     {
         detect::chosen().backend()
     }
-    #[cfg(not(keccak_x86))]
+    #[cfg(not(keccak_detect))]
     {
         Backend::Portable
     }
@@ -150,11 +172,11 @@ pub(crate) fn chosen() -> Backend {
 
 /// Makes `backend` the backend of this process if the CPU supports it; returns whether it did.
 pub(crate) fn force(backend: Backend) -> bool {
-    #[cfg(keccak_x86)]
+    #[cfg(keccak_detect)]
     {
         detect::force(backend)
     }
-    #[cfg(not(keccak_x86))]
+    #[cfg(not(keccak_detect))]
     {
         let Backend::Portable = backend;
         true
@@ -163,11 +185,11 @@ pub(crate) fn force(backend: Backend) -> bool {
 
 /// Whether this CPU can run `backend`.
 pub(crate) fn is_supported(backend: Backend) -> bool {
-    #[cfg(keccak_x86)]
+    #[cfg(keccak_detect)]
     {
         detect::token(backend).is_some()
     }
-    #[cfg(not(keccak_x86))]
+    #[cfg(not(keccak_detect))]
     {
         let Backend::Portable = backend;
         true
@@ -175,19 +197,23 @@ pub(crate) fn is_supported(backend: Backend) -> bool {
 }
 
 /// Run-time detection: the only place where tokens are created.
-#[cfg(keccak_x86)]
+#[cfg(keccak_detect)]
 mod detect {
     use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
     use super::Backend;
 
+    #[cfg(keccak_x86)]
     cpufeatures::new!(bmi_cpuid, "bmi1", "bmi2");
     #[cfg(keccak_x86_64)]
     cpufeatures::new!(avx2_cpuid, "avx2", "bmi1", "bmi2");
     #[cfg(keccak_avx512)]
     cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl", "avx2");
+    #[cfg(keccak_aarch64)]
+    cpufeatures::new!(sha3_cpuid, "sha3");
 
     /// Proof that this CPU has BMI1 and BMI2 (the private field: only this module makes one).
+    #[cfg(keccak_x86)]
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct BmiToken(());
 
@@ -201,26 +227,37 @@ mod detect {
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct Avx512Token(());
 
+    /// Proof that this CPU has FEAT_SHA3 (EOR3, RAX1, XAR, BCAX; NEON is part of aarch64).
+    #[cfg(keccak_aarch64)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Sha3Token(());
+
     /// A backend together with the token its entry point takes.
     #[derive(Clone, Copy, Debug)]
     pub(super) enum Chosen {
         Portable,
+        #[cfg(keccak_x86)]
         X86Bmi(BmiToken),
         #[cfg(keccak_x86_64)]
         X86Avx2(Avx2Token),
         #[cfg(keccak_avx512)]
         X86Avx512(Avx512Token),
+        #[cfg(keccak_aarch64)]
+        Aarch64Sha3(Sha3Token),
     }
 
     impl Chosen {
         pub(super) fn backend(self) -> Backend {
             match self {
                 Chosen::Portable => Backend::Portable,
+                #[cfg(keccak_x86)]
                 Chosen::X86Bmi(_) => Backend::X86Bmi,
                 #[cfg(keccak_x86_64)]
                 Chosen::X86Avx2(_) => Backend::X86Avx2,
                 #[cfg(keccak_avx512)]
                 Chosen::X86Avx512(_) => Backend::X86Avx512,
+                #[cfg(keccak_aarch64)]
+                Chosen::Aarch64Sha3(_) => Backend::Aarch64Sha3,
             }
         }
     }
@@ -230,11 +267,14 @@ mod detect {
     pub(super) fn token(backend: Backend) -> Option<Chosen> {
         match backend {
             Backend::Portable => Some(Chosen::Portable),
+            #[cfg(keccak_x86)]
             Backend::X86Bmi => bmi_cpuid::get().then_some(Chosen::X86Bmi(BmiToken(()))),
             #[cfg(keccak_x86_64)]
             Backend::X86Avx2 => avx2_cpuid::get().then_some(Chosen::X86Avx2(Avx2Token(()))),
             #[cfg(keccak_avx512)]
             Backend::X86Avx512 => avx512_cpuid::get().then_some(Chosen::X86Avx512(Avx512Token(()))),
+            #[cfg(keccak_aarch64)]
+            Backend::Aarch64Sha3 => sha3_cpuid::get().then_some(Chosen::Aarch64Sha3(Sha3Token(()))),
         }
     }
 
@@ -244,20 +284,26 @@ mod detect {
     static CHOSEN: AtomicU8 = AtomicU8::new(0);
 
     const PORTABLE: u8 = 1;
+    #[cfg(keccak_x86)]
     const X86_BMI: u8 = 2;
     #[cfg(keccak_x86_64)]
     const X86_AVX2: u8 = 3;
     #[cfg(keccak_avx512)]
     const X86_AVX512: u8 = 4;
+    #[cfg(keccak_aarch64)]
+    const AARCH64_SHA3: u8 = 5;
 
     fn code(chosen: Chosen) -> u8 {
         match chosen {
             Chosen::Portable => PORTABLE,
+            #[cfg(keccak_x86)]
             Chosen::X86Bmi(_) => X86_BMI,
             #[cfg(keccak_x86_64)]
             Chosen::X86Avx2(_) => X86_AVX2,
             #[cfg(keccak_avx512)]
             Chosen::X86Avx512(_) => X86_AVX512,
+            #[cfg(keccak_aarch64)]
+            Chosen::Aarch64Sha3(_) => AARCH64_SHA3,
         }
     }
 
@@ -270,7 +316,10 @@ mod detect {
             X86_AVX512 => Chosen::X86Avx512(Avx512Token(())),
             #[cfg(keccak_x86_64)]
             X86_AVX2 => Chosen::X86Avx2(Avx2Token(())),
+            #[cfg(keccak_x86)]
             X86_BMI => Chosen::X86Bmi(BmiToken(())),
+            #[cfg(keccak_aarch64)]
+            AARCH64_SHA3 => Chosen::Aarch64Sha3(Sha3Token(())),
             PORTABLE => Chosen::Portable,
             _ => choose(),
         }

@@ -89,12 +89,15 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
             self.permute();
             self.pos = 0;
         }
-        let mut blocks = data.chunks_exact(RATE);
-        for block in &mut blocks {
-            xor_block(&mut self.st, block);
-            self.permute();
+        let body = data.len() - data.len() % RATE;
+        let (blocks, tail) = data.split_at(body);
+        if !blocks.is_empty() {
+            dispatch(Absorb::<ROUNDS> {
+                state: &mut self.st,
+                blocks,
+                rate: RATE,
+            });
         }
-        let tail = blocks.remainder();
         self.xor_at(0, tail);
         self.pos = tail.len();
     }
@@ -283,6 +286,21 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         self.absorb(left_encode(RATE as u128).as_bytes());
         self.absorb_encoded_string(key);
         self.zero_pad_block();
+    }
+}
+
+/// The absorb loop ([`Kernels::absorb`]) as a job for [`dispatch`].
+struct Absorb<'a, const ROUNDS: usize> {
+    state: &'a mut State1600,
+    blocks: &'a [u8],
+    rate: usize,
+}
+
+impl<const ROUNDS: usize> Job for Absorb<'_, ROUNDS> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.absorb::<ROUNDS>(self.state, self.blocks, self.rate);
     }
 }
 

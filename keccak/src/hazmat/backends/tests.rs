@@ -1,5 +1,5 @@
 //! Every backend this CPU supports against the portable one (BLAKE3 `test.rs` style): the
-//! single-state and four-state permutations and the four-state absorb hook, on random inputs
+//! single-state and four-state permutations and the absorb hooks, on random inputs
 //! (xorshift, fixed seed), run through [`dispatch_on`] whatever the process's choice; and the
 //! forcing cfgs.
 
@@ -67,6 +67,38 @@ impl<const R: usize> Job for AbsorbX4<'_, R> {
     }
 }
 
+struct Absorb<'a, const R: usize> {
+    state: &'a mut State1600,
+    blocks: &'a [u8],
+    rate: usize,
+}
+
+impl<const R: usize> Job for Absorb<'_, R> {
+    type Output = ();
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.absorb::<R>(self.state, self.blocks, self.rate);
+    }
+}
+
+fn absorb_on<const R: usize>(
+    b: Backend,
+    state: &State1600,
+    blocks: &[u8],
+    rate: usize,
+) -> State1600 {
+    let mut s = *state;
+    dispatch_on(
+        b,
+        Absorb::<R> {
+            state: &mut s,
+            blocks,
+            rate,
+        },
+    )
+    .expect("supported backend");
+    s
+}
+
 fn permute_on<const R: usize>(b: Backend, state: &State1600) -> State1600 {
     let mut s = *state;
     dispatch_on(b, Permute::<R>(&mut s)).expect("supported backend");
@@ -120,7 +152,7 @@ fn four_states<const R: usize>(rng: &mut Rng) {
     }
 }
 
-/// The absorb hook at both rates in use, an odd rate (not a multiple of four lanes), 0 to 3
+/// The absorb hooks (single-state and four-state) at both rates in use, an odd rate (not a multiple of four lanes), 0 to 3
 /// blocks, from random states; the reference is written here on the portable permutation.
 fn absorb<const R: usize>(rng: &mut Rng) {
     for _ in 0..iterations().div_ceil(5) {
@@ -143,8 +175,15 @@ fn absorb<const R: usize>(rng: &mut Rng) {
                 assert_eq!(
                     absorb_x4_on::<R>(b, &input, m, rate),
                     want,
-                    "{b}, absorb, rate {rate}, {blocks} blocks, {R} rounds"
+                    "{b}, absorb_x4, rate {rate}, {blocks} blocks, {R} rounds"
                 );
+                for k in 0..4 {
+                    assert_eq!(
+                        absorb_on::<R>(b, &input[k], m[k], rate),
+                        want[k],
+                        "{b}, absorb, rate {rate}, {blocks} blocks, {R} rounds"
+                    );
+                }
             }
         }
     }
@@ -165,7 +204,7 @@ fn four_state_permutations_match_portable() {
 }
 
 #[test]
-fn absorb_hook_matches_portable() {
+fn absorb_hooks_match_portable() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     absorb::<12>(&mut rng);
     absorb::<24>(&mut rng);
@@ -177,7 +216,13 @@ fn names_and_order() {
     assert_eq!(Backend::ALL[0], Backend::Portable);
     assert!(Backend::Portable.is_supported());
     let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-    let order = ["portable", "x86_bmi", "x86_avx2", "x86_avx512"];
+    let order = [
+        "portable",
+        "x86_bmi",
+        "x86_avx2",
+        "x86_avx512",
+        "aarch64_sha3",
+    ];
     let mut pos = order.iter();
     for n in &names {
         assert!(pos.any(|o| o == n), "{names:?} out of order");
@@ -186,8 +231,8 @@ fn names_and_order() {
 }
 
 /// The documented ways to force portable code (Miri, `--cfg lwc_force_portable`,
-/// `--cfg keccak_backend="portable"` / `"compact"`) leave only `Portable`; without them an x86 CPU
-/// picks the most preferred backend it supports, and `force_backend` takes exactly the supported
+/// `--cfg keccak_backend="portable"` / `"compact"`) leave only `Portable`; without them an x86 or
+/// aarch64 CPU picks the most preferred backend it supports, and `force_backend` takes exactly the supported
 /// ones. (The only test that forces: the others run each backend through `dispatch_on`.)
 #[test]
 fn forcing_cfgs_and_force_backend() {
@@ -196,12 +241,19 @@ fn forcing_cfgs_and_force_backend() {
         lwc_force_portable,
         keccak_backend = "portable",
         keccak_backend = "compact",
-        not(any(target_arch = "x86", target_arch = "x86_64"))
+        not(any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "aarch64"
+        ))
     ));
     if forced {
         assert_eq!(Backend::ALL, [Backend::Portable]);
     } else {
-        assert!(Backend::ALL.len() >= 2, "x86 backends not compiled in");
+        assert!(
+            Backend::ALL.len() >= 2,
+            "the x86 or aarch64 backends are not compiled in"
+        );
     }
     let best = *Backend::ALL
         .iter()

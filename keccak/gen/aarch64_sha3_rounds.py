@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Generates keccak/src/hazmat/backends/aarch64_sha3/rounds.rs: twelve Keccak-f[1600] rounds
+for aarch64 with FEAT_SHA3, as one inline-asm block with every register chosen here.
+
+Usage: python3 keccak/gen/aarch64_sha3_rounds.py > keccak/src/hazmat/backends/aarch64_sha3/rounds.rs
+(.ci/keccak.sh checks that the file is what this script writes.)
+
+The 25 lanes enter in v0..v24 (lane i in vi). Within the block, registers are renamed instead of
+moved: a round is 67 instructions (theta 10 EOR3 + 5 RAX1, rho and pi 24 XAR + 1 EOR in place,
+chi 25 BCAX with two free registers, iota LD1R + EOR), the lanes wander between the 32 registers,
+and at the end at most about 30 MOVs put lane i back into vi. Each round constant is loaded with
+LD1R from the pointer in x register `{rc}` (post-incremented), so the same block serves one state
+(one lane per register; only the lower element matters) and two states (one lane of each).
+"""
+
+ROUNDS = 12
+# FIPS 202 rho offsets (rotation left) of lane x + 5y.
+RHO = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14]
+
+
+def generate():
+    lane = [f"v{i}" for i in range(25)]  # register holding lane i
+    free = [f"v{i}" for i in range(25, 32)]
+    out = []
+
+    def take():
+        return free.pop(0)
+
+    for _ in range(ROUNDS):
+        # theta: column parities
+        c = []
+        for x in range(5):
+            r = take()
+            out.append(f"eor3 {r}.16b, {lane[x]}.16b, {lane[x + 5]}.16b, {lane[x + 10]}.16b")
+            out.append(f"eor3 {r}.16b, {r}.16b, {lane[x + 15]}.16b, {lane[x + 20]}.16b")
+            c.append(r)
+        # D[x] = C[x-1] ^ rol(C[x+1], 1), in an order that needs only the two free registers.
+        d = [None] * 5
+        d[1] = take()
+        out.append(f"rax1 {d[1]}.2d, {c[0]}.2d, {c[2]}.2d")
+        d[4] = take()
+        out.append(f"rax1 {d[4]}.2d, {c[3]}.2d, {c[0]}.2d")
+        d[0] = c[0]
+        out.append(f"rax1 {d[0]}.2d, {c[4]}.2d, {c[1]}.2d")
+        d[2] = c[1]
+        out.append(f"rax1 {d[2]}.2d, {c[1]}.2d, {c[3]}.2d")
+        d[3] = c[2]
+        out.append(f"rax1 {d[3]}.2d, {c[2]}.2d, {c[4]}.2d")
+        free.extend([c[3], c[4]])
+        # theta applied, rho and pi: in place, the register renamed to the lane's new position.
+        b = [None] * 25
+        for src in range(25):
+            x, y = src % 5, src // 5
+            dst = y + 5 * ((2 * x + 3 * y) % 5)
+            r = lane[src]
+            if RHO[src] == 0:
+                out.append(f"eor {r}.16b, {r}.16b, {d[x]}.16b")
+            else:
+                out.append(f"xar {r}.2d, {r}.2d, {d[x]}.2d, #{64 - RHO[src]}")
+            b[dst] = r
+        free.extend(d)
+        # chi, row by row: a[k] = b[k] ^ (b[k+2] & !b[k+1]); the first two into free registers,
+        # the other three in place, then the first two's old registers are free.
+        new = [None] * 25
+        for y in range(5):
+            row = b[5 * y:5 * y + 5]
+            t0, t1 = take(), take()
+            out.append(f"bcax {t0}.16b, {row[0]}.16b, {row[2]}.16b, {row[1]}.16b")
+            out.append(f"bcax {t1}.16b, {row[1]}.16b, {row[3]}.16b, {row[2]}.16b")
+            out.append(f"bcax {row[2]}.16b, {row[2]}.16b, {row[4]}.16b, {row[3]}.16b")
+            out.append(f"bcax {row[3]}.16b, {row[3]}.16b, {row[0]}.16b, {row[4]}.16b")
+            out.append(f"bcax {row[4]}.16b, {row[4]}.16b, {row[1]}.16b, {row[0]}.16b")
+            new[5 * y:5 * y + 5] = [t0, t1, row[2], row[3], row[4]]
+            free.extend([row[0], row[1]])
+        lane = new
+        # iota
+        t = free[0]
+        out.append(f"ld1r {{{{{t}.2d}}}}, [{{rc}}], #8")
+        out.append(f"eor {lane[0]}.16b, {lane[0]}.16b, {t}.16b")
+    # Put lane i back into vi: follow chains into free registers, break cycles with a free one.
+    holder = {r: i for i, r in enumerate(lane)}  # register -> lane it holds
+    moves = 0
+    while True:
+        pending = [i for i in range(25) if lane[i] != f"v{i}"]
+        if not pending:
+            break
+        progressed = False
+        for i in pending:
+            target = f"v{i}"
+            if target not in holder:  # target register holds no live lane
+                out.append(f"mov {target}.16b, {lane[i]}.16b")
+                del holder[lane[i]]
+                holder[target] = i
+                lane[i] = target
+                moves += 1
+                progressed = True
+        if not progressed:  # only cycles left: move one lane aside
+            i = pending[0]
+            spare = next(f"v{k}" for k in range(25, 32) if f"v{k}" not in holder)
+            out.append(f"mov {spare}.16b, {lane[i]}.16b")
+            del holder[lane[i]]
+            holder[spare] = i
+            lane[i] = spare
+            moves += 1
+    return out, moves
+
+
+def main():
+    lines, moves = generate()
+    per_round = (len(lines) - moves) / ROUNDS
+    print("// Generated by keccak/gen/aarch64_sha3_rounds.py; do not edit (.ci/keccak.sh checks it).")
+    print(f"// {ROUNDS} rounds: {len(lines)} instructions ({per_round:g} a round, then {moves} moves that put")
+    print("// lane i back into register vi).")
+    print()
+    print("use core::arch::aarch64::uint64x2_t;")
+    print("use core::arch::asm;")
+    print()
+    print("/// Twelve rounds of Keccak-f\\[1600\\] on the lanes in `a` (lane `i` in `a[i]`), with the")
+    print("/// round constants `rc[0..12]`, loaded into both elements of a register.")
+    print("///")
+    print("/// # Safety")
+    print("/// The CPU must support FEAT_SHA3, and `rc` must point to 12 readable `u64`s.")
+    print("#[inline(always)]")
+    print("pub(super) unsafe fn rounds12(a: &mut [uint64x2_t; 25], rc: *const u64) {")
+    print("    // SAFETY: the caller guarantees FEAT_SHA3 and the 12 round constants at `rc`; the")
+    print("    // block reads only those, writes no memory and uses only the registers named below.")
+    print("    unsafe {")
+    print("        asm!(")
+    print('            ".arch_extension sha3",')
+    for l in lines:
+        print(f'            "{l}",')
+    print("            rc = inout(reg) rc => _,")
+    for i in range(25):
+        print(f'            inout("v{i}") a[{i}],')
+    for i in range(25, 32):
+        print(f'            out("v{i}") _,')
+    print("            options(nostack, readonly, preserves_flags),")
+    print("        );")
+    print("    }")
+    print("}")
+
+
+main()

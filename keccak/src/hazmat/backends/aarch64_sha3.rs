@@ -1,0 +1,223 @@
+//! aarch64 with FEAT_SHA3 (Apple M1 and later; Neoverse V1, N2, V2 and later, such as AWS
+//! Graviton3/4; not Cortex-A72/A76 or Neoverse N1 / Graviton2): the round on 128-bit NEON
+//! registers, used
+//! * with one lane per register (the upper element unused) for one state;
+//! * with two states per register (one lane of each) for the four-state calls, as two pairs.
+//!
+//! `EOR3` computes θ's five-way XORs in two instructions a column, `RAX1` θ's effect
+//! `C[x-1] ^ rol(C[x+1], 1)`, `XAR` θ's XOR and ρ's rotation of a lane in one instruction
+//! (`ror(a ^ d, 64 - n)`), and `BCAX` χ (`a ^ (c & !b)`): 67 instructions a round, where the
+//! scalar round takes about 130. The rounds are generated assembly ([`rounds`], written by
+//! `keccak/gen/aarch64_sha3_rounds.py`): with all 32 registers assigned by the generator, no lane
+//! is ever spilled or moved within twelve rounds (the compiler, from the same round written with
+//! intrinsics, spilled and moved about seven registers a round). The absorb loops keep the 25
+//! lanes in registers from block to block, loading and storing the state once per call.
+
+// NEON is part of aarch64, so from Rust 1.87 on its intrinsics are safe to call here; the crate's
+// rust-version (1.85) still needs the `unsafe` blocks.
+#![allow(unused_unsafe)]
+
+use core::arch::aarch64::*;
+
+mod rounds;
+
+use super::super::{
+    RC, State1600,
+    words::{load_lane, xor_block},
+};
+use super::{Job, Kernels, Sha3Token, absorb_args_ok};
+
+/// The FEAT_SHA3 kernels; a value exists only after run-time detection found FEAT_SHA3.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Aarch64Sha3(pub(super) Sha3Token);
+
+/// Runs `job` with the FEAT_SHA3 kernels, compiled with NEON and SHA3 enabled.
+#[inline]
+pub(super) fn run<J: Job>(token: Sha3Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after `detect` found FEAT_SHA3 on this CPU (NEON is part of
+    // aarch64).
+    unsafe { run_with_features(job, token) }
+}
+
+/// # Safety
+/// The CPU must support FEAT_SHA3.
+#[target_feature(enable = "neon,sha3")]
+unsafe fn run_with_features<J: Job>(job: J, token: Sha3Token) -> J::Output {
+    job.run(Aarch64Sha3(token))
+}
+
+impl Kernels for Aarch64Sha3 {
+    #[inline(always)]
+    fn keccak_p<const R: usize>(self, state: &mut State1600) {
+        let mut a = load_x1(state);
+        permute::<R>(self.0, &mut a);
+        store_x1(&a, state);
+    }
+
+    #[inline(always)]
+    fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
+        let (first, second) = states.split_at_mut(2);
+        for pair in [first, second] {
+            let (s0, s1) = pair.split_at_mut(1);
+            let mut a = load_x2(&s0[0], &s1[0]);
+            permute::<R>(self.0, &mut a);
+            store_x2(&a, &mut s0[0], &mut s1[0]);
+        }
+    }
+
+    #[inline(always)]
+    fn absorb<const R: usize>(self, state: &mut State1600, data: &[u8], rate: usize) {
+        debug_assert!(rate % 8 == 0 && rate > 0 && rate <= 200 && data.len() % rate == 0);
+        // The loop keeps the lanes in registers only when it indexes them with constants: one
+        // copy per Keccak rate the crate uses, the default loop for any other.
+        match rate {
+            168 => absorb_x1::<R, 21>(self.0, state, data),
+            144 => absorb_x1::<R, 18>(self.0, state, data),
+            136 => absorb_x1::<R, 17>(self.0, state, data),
+            104 => absorb_x1::<R, 13>(self.0, state, data),
+            72 => absorb_x1::<R, 9>(self.0, state, data),
+            _ => absorb_blocks::<Self, R>(self, state, data, rate),
+        }
+    }
+
+    #[inline(always)]
+    fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
+        debug_assert!(absorb_args_ok(msgs, rate));
+        let (first, second) = states.split_at_mut(2);
+        for (pair, m) in [first, second]
+            .into_iter()
+            .zip([[msgs[0], msgs[1]], [msgs[2], msgs[3]]])
+        {
+            let (s0, s1) = pair.split_at_mut(1);
+            let (s0, s1) = (&mut s0[0], &mut s1[0]);
+            match rate {
+                168 => absorb_x2::<R, 21>(self.0, s0, s1, m),
+                136 => absorb_x2::<R, 17>(self.0, s0, s1, m),
+                _ => {
+                    absorb_blocks::<Self, R>(self, s0, m[0], rate);
+                    absorb_blocks::<Self, R>(self, s1, m[1], rate);
+                }
+            }
+        }
+    }
+}
+
+/// The absorb loop on one state with `LANES` lanes a block, the state in registers throughout.
+#[inline(always)]
+fn absorb_x1<const R: usize, const LANES: usize>(t: Sha3Token, state: &mut State1600, data: &[u8]) {
+    let mut a = load_x1(state);
+    for block in data.chunks_exact(8 * LANES) {
+        for i in 0..LANES {
+            a[i] = xor(a[i], dup(load_lane(&block[8 * i..])));
+        }
+        permute::<R>(t, &mut a);
+    }
+    store_x1(&a, state);
+}
+
+/// The absorb loop on two states with `LANES` lanes a block (`m[0]` into `s0`, `m[1]` into
+/// `s1`, of equal lengths), both in registers throughout.
+#[inline(always)]
+fn absorb_x2<const R: usize, const LANES: usize>(
+    t: Sha3Token,
+    s0: &mut State1600,
+    s1: &mut State1600,
+    m: [&[u8]; 2],
+) {
+    let mut a = load_x2(s0, s1);
+    for (b0, b1) in m[0]
+        .chunks_exact(8 * LANES)
+        .zip(m[1].chunks_exact(8 * LANES))
+    {
+        for i in 0..LANES {
+            a[i] = xor(
+                a[i],
+                pair_of(load_lane(&b0[8 * i..]), load_lane(&b1[8 * i..])),
+            );
+        }
+        permute::<R>(t, &mut a);
+    }
+    store_x2(&a, s0, s1);
+}
+
+/// The absorb loop of any other rate: block by block, the state in memory between permutations
+/// (what [`Kernels::absorb`] does by default).
+#[inline(always)]
+fn absorb_blocks<K: Kernels, const R: usize>(
+    kernels: K,
+    state: &mut State1600,
+    data: &[u8],
+    rate: usize,
+) {
+    for block in data.chunks_exact(rate) {
+        xor_block(state, block);
+        kernels.keccak_p::<R>(state);
+    }
+}
+
+/// Keccak-p\[1600, R\] (the last R rounds, R = 12 or 24) on the lanes in `a`: twelve rounds
+/// of generated assembly ([`rounds::rounds12`]), once or twice.
+#[inline(always)]
+fn permute<const R: usize>(_: Sha3Token, a: &mut [uint64x2_t; 25]) {
+    if R == 24 {
+        // SAFETY: the token proves that the CPU has FEAT_SHA3; `RC[..12]` are 12 `u64`s.
+        unsafe { rounds::rounds12(a, RC.as_ptr()) };
+    }
+    // SAFETY: as above, `RC[12..]` are 12 `u64`s.
+    unsafe { rounds::rounds12(a, RC[12..].as_ptr()) };
+}
+
+/// `x` in both elements.
+#[inline(always)]
+fn dup(x: u64) -> uint64x2_t {
+    // SAFETY: NEON is part of aarch64.
+    unsafe { vdupq_n_u64(x) }
+}
+
+/// `x0` in the lower element, `x1` in the upper one.
+#[inline(always)]
+fn pair_of(x0: u64, x1: u64) -> uint64x2_t {
+    // SAFETY: NEON is part of aarch64.
+    unsafe { vcombine_u64(vcreate_u64(x0), vcreate_u64(x1)) }
+}
+
+/// Element `I` of `v`.
+#[inline(always)]
+fn element<const I: i32>(v: uint64x2_t) -> u64 {
+    // SAFETY: NEON is part of aarch64; `I` is 0 or 1 (checked at compile time).
+    unsafe { vgetq_lane_u64::<I>(v) }
+}
+
+/// One state, one lane per register.
+#[inline(always)]
+fn load_x1(state: &State1600) -> [uint64x2_t; 25] {
+    core::array::from_fn(|i| dup(state[i]))
+}
+
+#[inline(always)]
+fn store_x1(a: &[uint64x2_t; 25], state: &mut State1600) {
+    for (lane, v) in state.iter_mut().zip(a) {
+        *lane = element::<0>(*v);
+    }
+}
+
+/// Two states, lane `i` of `s0` and of `s1` in register `i`.
+#[inline(always)]
+fn load_x2(s0: &State1600, s1: &State1600) -> [uint64x2_t; 25] {
+    core::array::from_fn(|i| pair_of(s0[i], s1[i]))
+}
+
+#[inline(always)]
+fn store_x2(a: &[uint64x2_t; 25], s0: &mut State1600, s1: &mut State1600) {
+    for ((l0, l1), v) in s0.iter_mut().zip(s1.iter_mut()).zip(a) {
+        *l0 = element::<0>(*v);
+        *l1 = element::<1>(*v);
+    }
+}
+
+/// `a ^ b`.
+#[inline(always)]
+fn xor(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+    // SAFETY: NEON is part of aarch64.
+    unsafe { veorq_u64(a, b) }
+}
