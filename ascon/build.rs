@@ -11,12 +11,21 @@
 //!   representation is what runs), and a compiler with the AVX-512 target features stable (Rust
 //!   1.89 or later, probed with autocfg; the crate still builds at its rust-version, 1.85, without
 //!   this backend). Not on 32-bit x86: `cpufeatures` never reports AVX-512 there;
+//! * `ascon_orn_round`: the u64 round is the 26-instruction form for targets with and-not, or-not
+//!   and rotated-operand XOR (the orn/bic S-box circuit and the nested linear layer): aarch64,
+//!   portable code, so forcing portable keeps it;
 //! * `ascon_bi32`: the compile-time word representation is the bit-interleaved one:
 //!   `--cfg ascon_backend="bi32"`, or no `ascon_backend="u64"` on a target whose pointers are
 //!   narrower than 64 bits.
 
 fn main() {
-    for alias in ["ascon_x86", "ascon_sse2", "ascon_avx512", "ascon_bi32"] {
+    for alias in [
+        "ascon_x86",
+        "ascon_sse2",
+        "ascon_avx512",
+        "ascon_orn_round",
+        "ascon_bi32",
+    ] {
         println!("cargo::rustc-check-cfg=cfg({alias})");
     }
     println!("cargo::rerun-if-changed=build.rs");
@@ -31,6 +40,9 @@ fn main() {
     let arch = var("CARGO_CFG_TARGET_ARCH");
     let forced_portable =
         var("CARGO_CFG_MIRI").is_some() || var("CARGO_CFG_LWC_FORCE_PORTABLE").is_some();
+    if arch.as_deref() == Some("aarch64") {
+        println!("cargo::rustc-cfg=ascon_orn_round");
+    }
     let x86 = !forced_portable && matches!(arch.as_deref(), Some("x86" | "x86_64"));
     if x86 {
         println!("cargo::rustc-cfg=ascon_x86");

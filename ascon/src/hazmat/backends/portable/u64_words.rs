@@ -62,14 +62,14 @@ const fn diffuse(x: u64, a: u32, b: u32) -> u64 {
 }
 
 /// One complete round with constant `c`.
-#[cfg(not(target_arch = "aarch64"))]
+#[cfg(not(ascon_orn_round))]
 #[inline(always)]
 const fn round(s: &mut [u64; 5], c: u64) {
     round_nc(s, c);
     s[2] = !s[2];
 }
 
-/// One complete round with constant `c`, for aarch64: 26 instructions.
+/// One complete round with constant `c`, for aarch64 (`ascon_orn_round`): 26 instructions.
 ///
 /// * S-box: the 15-operation circuit with or-not and and-not of ascon-c's `asm_rv32b` (Ferdinand
 ///   Bachmann's, from RISC-V Zbb), one `orn`, one `bic`, three `orr`, ten `eor`, which yields the
@@ -77,7 +77,7 @@ const fn round(s: &mut [u64; 5], c: u64) {
 ///   chi form above (17 with its complement, deferred there to one per permutation).
 /// * Linear layer: `x ^ ror(x ^ ror(x, b - a), a)`, two `eor` with a rotated operand per word.
 ///   Written as `x ^ ror(x, a) ^ ror(x, b)`, LLVM reassociates it into `ror` + two `eor` (three).
-#[cfg(target_arch = "aarch64")]
+#[cfg(ascon_orn_round)]
 #[inline(always)]
 const fn round(s: &mut [u64; 5], c: u64) {
     let [x0, x1, x2, x3, x4] = *s;
@@ -99,7 +99,7 @@ const fn round(s: &mut [u64; 5], c: u64) {
 }
 
 /// `x ^ ror(x, a) ^ ror(x, b)` as `x ^ ror(x ^ ror(x, b - a), a)`.
-#[cfg(target_arch = "aarch64")]
+#[cfg(ascon_orn_round)]
 #[inline(always)]
 const fn diffuse_nested(x: u64, a: u32, b: u32) -> u64 {
     x ^ (x ^ x.rotate_right(b - a)).rotate_right(a)
@@ -109,7 +109,7 @@ const fn diffuse_nested(x: u64, a: u32, b: u32) -> u64 {
 /// others the complemented one, then one NOT; see the module docs).
 #[inline(always)]
 pub(crate) const fn permute<const R: usize>(s: &mut [u64; 5]) {
-    if cfg!(target_arch = "aarch64") {
+    if cfg!(ascon_orn_round) {
         if R >= 12 {
             round(s, 0xf0);
             round(s, 0xe1);
