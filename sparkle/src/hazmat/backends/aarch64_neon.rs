@@ -91,22 +91,15 @@ impl Kernels for Aarch64Neon {
             let count = blocks.len() / (4 * R);
             let (input, output) = blocks.into_raw();
             // `input` and `output` come from one `InOutBuf` of `count * 4 * R` bytes (the caller
-            // passes whole blocks): the same memory or disjoint.
+            // passes whole blocks), so they are valid for that many reads and writes and are the
+            // same memory or disjoint: the contract of `SchwaemmBlocks::new`.
             if decrypt {
-                let feed = SchwaemmBlocks::<R, true> {
-                    input,
-                    output,
-                    count,
-                    next: 0,
-                };
+                // SAFETY: see above.
+                let feed = unsafe { SchwaemmBlocks::<R, true>::new::<N>(input, output, count) };
                 permute_blocks::<N, STEPS, _>(state, feed);
             } else {
-                let feed = SchwaemmBlocks::<R, false> {
-                    input,
-                    output,
-                    count,
-                    next: 0,
-                };
+                // SAFETY: see above.
+                let feed = unsafe { SchwaemmBlocks::<R, false>::new::<N>(input, output, count) };
                 permute_blocks::<N, STEPS, _>(state, feed);
             }
         } else {
@@ -529,6 +522,59 @@ struct SchwaemmBlocks<const R: usize, const DECRYPT: bool> {
     count: usize,
     /// The next block.
     next: usize,
+    /// The lane indices and masks of the rate (hoisted out of the loop, see [`opaque`]):
+    /// Schwaemm256-128: `t0` gathers the capacity branches for the whitening; Schwaemm192-192:
+    /// `t0`/`t1` the `ρ1` lanes from `y` and from `x`, `m0`/`m1` the lanes where `x` and `y`
+    /// keep their own words.
+    t0: uint8x16_t,
+    t1: uint8x16_t,
+    m0: uint32x4_t,
+    m1: uint32x4_t,
+}
+
+impl<const R: usize, const DECRYPT: bool> SchwaemmBlocks<R, DECRYPT> {
+    /// The blocks of a state of `N` words.
+    ///
+    /// # Safety
+    /// `input` must be valid for reads and `output` for writes of `count * 4 * R` bytes, and the
+    /// two are either the same memory or do not overlap.
+    #[inline(always)]
+    unsafe fn new<const N: usize>(input: *const u8, output: *mut u8, count: usize) -> Self {
+        let (t0, t1) = match (N, R) {
+            (12, 8) => (
+                bytes([4, 5, 6, 7, 8, 9, 10, 11, 4, 5, 6, 7, 8, 9, 10, 11]),
+                bytes([0; 16]),
+            ),
+            // Lanes (1, 2, 0), each rotated by 16: the stored y as true words; and lanes
+            // (2, 0, 1), each rotated by 16: the x words for the stored y.
+            _ => (
+                bytes([6, 7, 4, 5, 10, 11, 8, 9, 2, 3, 0, 1, 14, 15, 12, 13]),
+                bytes([10, 11, 8, 9, 2, 3, 0, 1, 6, 7, 4, 5, 14, 15, 12, 13]),
+            ),
+        };
+        let hoist = (N, R) == (12, 8) || (N, R) == (12, 6);
+        let (t0, t1) = if hoist {
+            (opaque(t0), opaque(t1))
+        } else {
+            (t0, t1)
+        };
+        let (m0, m1) = (lanes([0, 0, !0, 0]), lanes([0, !0, !0, 0]));
+        let (m0, m1) = if (N, R) == (12, 6) {
+            (opaque(m0), opaque(m1))
+        } else {
+            (m0, m1)
+        };
+        SchwaemmBlocks {
+            input,
+            output,
+            count,
+            next: 0,
+            t0,
+            t1,
+            m0,
+            m1,
+        }
+    }
 }
 
 /// `ρ1` on four rate branches `(v0, v1, v2, v3)`: `(v2, v3, v0 ^ v2, v1 ^ v3)`.
@@ -553,7 +599,7 @@ impl<const R: usize, const DECRYPT: bool> Feed for SchwaemmBlocks<R, DECRYPT> {
         let off = self.next * 4 * R;
         self.next += 1;
         // SAFETY: NEON is enabled for this target. Block `next - 1` (bytes `off..off + 4 R`) lies
-        // inside the input and the output (the contract of the fields); it is read whole before
+        // inside the input and the output (the contract of `new`, the only constructor); it is read whole before
         // it is written, so in-place buffers are fine; the loads and stores below stay inside it
         // (16, 24 or 32 bytes).
         unsafe {
@@ -598,7 +644,7 @@ impl<const R: usize, const DECRYPT: bool> Feed for SchwaemmBlocks<R, DECRYPT> {
                     let oy = xor(m.1, rot16(ry));
                     vst2q_u32(output.cast(), uint32x4x2_t(ox, oy));
                     let (dx, dy) = if DECRYPT { (ox, oy) } else { (m.0, m.1) };
-                    let cap = bytes([4, 5, 6, 7, 8, 9, 10, 11, 4, 5, 6, 7, 8, 9, 10, 11]);
+                    let cap = self.t0;
                     let nx = xor(xor(rho4(rx), dx), tbl(s.xr, cap));
                     let ny = xor(xor(rho4(ry), rot16(dy)), tbl(s.yr, cap));
                     s.xl = nx;
@@ -620,13 +666,8 @@ impl<const R: usize, const DECRYPT: bool> Feed for SchwaemmBlocks<R, DECRYPT> {
                     vst1q_u32(output.cast(), vzip1q_u32(ox, oy));
                     vst1_u32(output.add(16).cast(), vget_low_u32(vzip2q_u32(ox, oy)));
                     let (dx, dy) = if DECRYPT { (ox, oy) } else { (mx, my) };
-                    // Lanes (1, 2, 0), each rotated by 16: the stored y as true words, or the
-                    // x words for the stored y.
-                    let from_y = bytes([6, 7, 4, 5, 10, 11, 8, 9, 2, 3, 0, 1, 14, 15, 12, 13]);
-                    // Lanes (2, 0, 1), each rotated by 16.
-                    let from_x = bytes([10, 11, 8, 9, 2, 3, 0, 1, 6, 7, 4, 5, 14, 15, 12, 13]);
-                    let lane2 = lanes([0, 0, !0, 0]);
-                    let lanes12 = lanes([0, !0, !0, 0]);
+                    let (from_y, from_x) = (self.t0, self.t1);
+                    let (lane2, lanes12) = (self.m0, self.m1);
                     let nx = xor(
                         xor(tbl(s.yl, from_y), vandq_u32(s.xl, lane2)),
                         xor(dx, s.xr),
