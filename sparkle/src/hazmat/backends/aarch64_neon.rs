@@ -9,12 +9,16 @@
 //! lane rotation of the Feistel sum (`ext` for four lanes, `tbl` for three).
 //!
 //! The `y` registers are kept rotated right by 16 (the portable backend's rotated-`y` form): NEON
-//! has no vector rotate, a rotation costs two instructions (`shl`, `sri`) unless it is by 16
-//! (`rev32`) or by 8 or 24 (`tbl`), and in that frame Alzette needs the same eleven rotation
-//! instructions as in the spec form while `ELL` of the Feistel sums shrinks to a shift and an XOR.
+//! has no vector rotate, a rotation costs two instructions (`shl`, then `sri`, which LLVM emits as
+//! `usra`) unless it is by 16 (`rev32`) or by 8 or 24 (`tbl`), and in that frame Alzette needs the
+//! same eleven rotation instructions as in the spec form while `ELL` of the Feistel sums shrinks
+//! to a shift and an XOR.
 //!
 //! Esch's and Schwaemm's inner blocks keep the state in the registers from the first block to the
-//! last ([`Feed`]), as the AVX-512 backend does.
+//! last ([`Feed`]), as the AVX-512 backend does. The loop's constants (Alzette's, the steps', the
+//! `tbl` indices) are built once and hidden from LLVM by an empty `asm!` ([`opaque`]), so they stay
+//! in registers: otherwise LLVM reloads each at every use and turns the lane-rotating `tbl`s into
+//! two- or three-instruction shuffles.
 //!
 //! Detection: NEON is part of every aarch64 CPU, and build.rs compiles this backend in only when
 //! the target has it (`target_feature = "neon"`, the default of every aarch64 target but the
@@ -240,6 +244,7 @@ impl Consts {
     #[inline(always)]
     fn new<const N: usize>() -> Self {
         let c = RCON;
+        // (The ones a size does not use are dropped: the `asm!` is pure.)
         Consts {
             cl: opaque(lanes([c[0], c[1], c[2], c[3]])),
             cr: opaque(if N == 12 {
