@@ -8,12 +8,17 @@
 //!   Not on 32-bit x86: `cpufeatures` never reports AVX-512 there, so the backend could not be
 //!   chosen.
 //!
+//! * `sparkle_aarch64`: the `aarch64_neon` backend is compiled in: the target is aarch64 with NEON
+//!   (`target_feature = "neon"`: every aarch64 target but the soft-float ones) and the build is not
+//!   forced portable.
+//!
 //! "Forced portable" is any of: Miri, `--cfg lwc_force_portable` (every crate of the workspace),
 //! `--cfg sparkle_backend="portable"` (this crate only).
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(sparkle_x86)");
     println!("cargo::rustc-check-cfg=cfg(sparkle_avx512)");
+    println!("cargo::rustc-check-cfg=cfg(sparkle_aarch64)");
     println!("cargo::rerun-if-changed=build.rs");
     // Cargo passes the target's cfgs, RUSTFLAGS' `--cfg`s and Miri's included, as CARGO_CFG_*.
     let var = |k: &str| std::env::var(k).ok();
@@ -26,6 +31,10 @@ fn main() {
     }
     if matches!(arch.as_deref(), Some("x86" | "x86_64")) {
         println!("cargo::rustc-cfg=sparkle_x86");
+    }
+    let neon = var("CARGO_CFG_TARGET_FEATURE").is_some_and(|v| v.split(',').any(|f| f == "neon"));
+    if arch.as_deref() == Some("aarch64") && neon {
+        println!("cargo::rustc-cfg=sparkle_aarch64");
     }
     if arch.as_deref() == Some("x86_64") && autocfg::new().probe_rustc_version(1, 89) {
         println!("cargo::rustc-cfg=sparkle_avx512");

@@ -30,10 +30,10 @@ type Encrypt<'a> = &'a dyn Fn(&[u8], &[u8]) -> Vec<u8>;
 type HashCheck<'a> = &'a dyn Fn(&[u8], &[u8]) -> Result<(), String>;
 type AeadCheck<'a> = &'a dyn Fn(&[u8], &[u8], &[u8], &[u8], &[u8]) -> Result<(), String>;
 
-/// Honours `LWC_BACKEND` (`portable`, `x86_bmi`, `x86_avx2`, `x86_avx512`): forces that backend for
-/// the whole test process (`.ci/sparkle.sh` uses it to run every vector on each backend the CPU
-/// has). Panics if the CPU cannot run the requested backend, so a forced run never silently tests
-/// another.
+/// Honours `LWC_BACKEND` (`portable`, `x86_bmi`, `x86_avx2`, `x86_avx512`, `aarch64_neon`): forces
+/// that backend for the whole test process (`.ci/sparkle.sh` uses it to run every vector on each
+/// backend the CPU has). Panics if the CPU cannot run the requested backend, so a forced run never
+/// silently tests another.
 fn setup() {
     use lwc_sparkle::hazmat::{Backend, backend, force_backend};
     if let Some(forced) = lwc_tests::force_backend_from_env(Backend::ALL, force_backend) {

@@ -53,6 +53,12 @@ pub enum Backend {
     /// AVX-512F, AVX-512VL, AVX2 and BMI2 (compiled in with Rust 1.89 or later).
     #[cfg(sparkle_avx512)]
     X86Avx512,
+    /// Four branches per 128-bit NEON register (Sparkle256 in one `x`/`y` pair, Sparkle384 and
+    /// Sparkle512 in one pair per half), and the modes' inner blocks with the state kept in them:
+    /// aarch64 with NEON (every aarch64 target but the soft-float ones; NEON is part of every
+    /// aarch64 CPU, so it is always supported where it is compiled in).
+    #[cfg(sparkle_aarch64)]
+    Aarch64Neon,
 }
 
 impl Backend {
@@ -66,10 +72,12 @@ impl Backend {
         Backend::X86Avx2,
         #[cfg(sparkle_avx512)]
         Backend::X86Avx512,
+        #[cfg(sparkle_aarch64)]
+        Backend::Aarch64Neon,
     ];
 
     /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
-    /// `"x86_avx2"`, `"x86_avx512"`.
+    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -80,6 +88,8 @@ impl Backend {
             Backend::X86Avx2 => "x86_avx2",
             #[cfg(sparkle_avx512)]
             Backend::X86Avx512 => "x86_avx512",
+            #[cfg(sparkle_aarch64)]
+            Backend::Aarch64Neon => "aarch64_neon",
         }
     }
 

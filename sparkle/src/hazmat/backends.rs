@@ -1,5 +1,5 @@
 //! The backends of the permutation (and of the modes' hot loops): `portable` first, the x86 ones
-//! chosen once at run time.
+//! chosen once at run time, `aarch64_neon` on aarch64 (always there: NEON is part of the target).
 //!
 //! A mode's whole operation is a [`Job`], written once, generic over [`Kernels`], and run by
 //! [`dispatch`]: the choice is read once per call, and the job's loop is inlined into the chosen
@@ -15,6 +15,8 @@ use aead::inout::InOutBuf;
 use super::Backend;
 use super::words::{RATE, inject, load, load_block, rho_whiten, store};
 
+#[cfg(sparkle_aarch64)]
+mod aarch64_neon;
 mod portable;
 #[cfg(sparkle_x86)]
 mod x86_avx2;
@@ -136,6 +138,8 @@ fn run<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
         detect::Chosen::X86Avx2(token) => x86_avx2::run(token, job),
         #[cfg(sparkle_x86)]
         detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
+        #[cfg(sparkle_aarch64)]
+        detect::Chosen::Aarch64Neon(token) => aarch64_neon::run(token, job),
         detect::Chosen::Portable => job.run(Portable),
     }
 }
@@ -165,7 +169,7 @@ pub(crate) fn sparkle_steps<const N: usize>(state: &mut [u32; N], steps: usize) 
 /// tokens: a token value exists only where this module found its backend's CPU features, because
 /// its field is private to this module.
 mod detect {
-    #[cfg(sparkle_x86)]
+    #[cfg(any(sparkle_x86, sparkle_aarch64))]
     use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
     use super::Backend;
@@ -192,6 +196,12 @@ mod detect {
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct Avx512Token(());
 
+    /// Proof that this CPU has NEON: made unconditionally, because `sparkle_aarch64` is set only
+    /// for targets with NEON (`target_feature = "neon"`), which every aarch64 CPU has.
+    #[cfg(sparkle_aarch64)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct NeonToken(());
+
     /// A backend this CPU supports, with its token.
     #[derive(Clone, Copy, Debug)]
     pub(super) enum Chosen {
@@ -202,6 +212,8 @@ mod detect {
         X86Avx2(Avx2Token),
         #[cfg(sparkle_avx512)]
         X86Avx512(Avx512Token),
+        #[cfg(sparkle_aarch64)]
+        Aarch64Neon(NeonToken),
     }
 
     impl Chosen {
@@ -214,6 +226,8 @@ mod detect {
                 Self::X86Avx2(_) => Backend::X86Avx2,
                 #[cfg(sparkle_avx512)]
                 Self::X86Avx512(_) => Backend::X86Avx512,
+                #[cfg(sparkle_aarch64)]
+                Self::Aarch64Neon(_) => Backend::Aarch64Neon,
             }
         }
     }
@@ -229,33 +243,40 @@ mod detect {
             Backend::X86Avx2 => avx2_cpuid::get().then_some(Chosen::X86Avx2(Avx2Token(()))),
             #[cfg(sparkle_avx512)]
             Backend::X86Avx512 => avx512_cpuid::get().then_some(Chosen::X86Avx512(Avx512Token(()))),
+            // The target has NEON (see `NeonToken`).
+            #[cfg(sparkle_aarch64)]
+            Backend::Aarch64Neon => Some(Chosen::Aarch64Neon(NeonToken(()))),
         }
     }
 
     /// The backend of this process: 0 until chosen, else `1 +` its index in [`Backend::ALL`].
     /// Only backends that [`supported`] accepted are stored, so a stored value proves the CPU
     /// has the features of its backend.
-    #[cfg(sparkle_x86)]
+    #[cfg(any(sparkle_x86, sparkle_aarch64))]
     static CHOSEN: AtomicU8 = AtomicU8::new(0);
 
     /// The backend of this process (chosen by [`detect`] on first use).
-    #[cfg(sparkle_x86)]
+    #[cfg(any(sparkle_x86, sparkle_aarch64))]
     #[inline]
     pub(super) fn chosen() -> Chosen {
         match CHOSEN.load(Relaxed) {
             1 => Chosen::Portable,
             // These values were stored only after `supported` found the features (see CHOSEN).
+            #[cfg(sparkle_x86)]
             2 => Chosen::X86Bmi(BmiToken(())),
+            #[cfg(sparkle_x86)]
             3 => Chosen::X86Avx2(Avx2Token(())),
             #[cfg(sparkle_avx512)]
             4 => Chosen::X86Avx512(Avx512Token(())),
+            #[cfg(sparkle_aarch64)]
+            2 => Chosen::Aarch64Neon(NeonToken(())),
             _ => detect(),
         }
     }
 
     /// Chooses the backend of this process: the last one in [`Backend::ALL`] (the most
     /// preferred) that this CPU supports.
-    #[cfg(sparkle_x86)]
+    #[cfg(any(sparkle_x86, sparkle_aarch64))]
     #[cold]
     #[inline(never)]
     fn detect() -> Chosen {
@@ -268,8 +289,8 @@ mod detect {
         chosen
     }
 
-    /// Without an x86 backend there is nothing to choose.
-    #[cfg(not(sparkle_x86))]
+    /// Without a backend other than portable there is nothing to choose.
+    #[cfg(not(any(sparkle_x86, sparkle_aarch64)))]
     #[inline(always)]
     pub(super) fn chosen() -> Chosen {
         Chosen::Portable
@@ -278,7 +299,7 @@ mod detect {
     /// Makes [`chosen`] return `backend` from now on, if this CPU supports it.
     pub(super) fn force(backend: Backend) -> bool {
         let ok = supported(backend).is_some();
-        #[cfg(sparkle_x86)]
+        #[cfg(any(sparkle_x86, sparkle_aarch64))]
         if ok {
             store(backend);
         }
@@ -286,14 +307,18 @@ mod detect {
     }
 
     /// Caches `backend` (which [`supported`] accepted) as the choice of this process.
-    #[cfg(sparkle_x86)]
+    #[cfg(any(sparkle_x86, sparkle_aarch64))]
     fn store(backend: Backend) {
         let code = match backend {
             Backend::Portable => 1,
+            #[cfg(sparkle_x86)]
             Backend::X86Bmi => 2,
+            #[cfg(sparkle_x86)]
             Backend::X86Avx2 => 3,
             #[cfg(sparkle_avx512)]
             Backend::X86Avx512 => 4,
+            #[cfg(sparkle_aarch64)]
+            Backend::Aarch64Neon => 2,
         };
         CHOSEN.store(code, Relaxed);
     }

@@ -200,11 +200,17 @@ fn forcing_cfgs_leave_only_portable() {
         miri,
         lwc_force_portable,
         sparkle_backend = "portable",
-        not(any(target_arch = "x86", target_arch = "x86_64"))
+        not(any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        ))
     ));
     if forced {
         assert_eq!(Backend::ALL, [Backend::Portable]);
         assert_eq!(chosen(), Backend::Portable);
+    } else if cfg!(target_arch = "aarch64") {
+        assert_eq!(Backend::ALL.len(), 2, "{:?}", Backend::ALL);
     } else {
         assert!(Backend::ALL.len() >= 3, "{:?}", Backend::ALL);
     }
@@ -219,6 +225,8 @@ fn forcing_cfgs_leave_only_portable() {
         Backend::X86Bmi.is_supported(),
         std::is_x86_feature_detected!("bmi2")
     );
+    #[cfg(sparkle_aarch64)]
+    assert!(Backend::Aarch64Neon.is_supported() && std::arch::is_aarch64_feature_detected!("neon"));
 }
 
 /// Display names are the backend file names.
@@ -233,6 +241,9 @@ fn names() {
     }
     if cfg!(sparkle_avx512) {
         expected.push("x86_avx512");
+    }
+    if cfg!(sparkle_aarch64) {
+        expected.push("aarch64_neon");
     }
     assert_eq!(names, expected);
 }
