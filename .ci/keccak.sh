@@ -7,7 +7,9 @@
 #      LWC_BACKEND=<name> (the common stages run the one the dispatch picks);
 #   3. the `rayon` feature (KT / ParallelHash on threads, checked against k12 and the 1-thread path);
 #   4. the footprint of a no_std SHA3-256-only static library for thumbv7em (opt-level "s",
-#      compact backend): its .text must stay within 3 KB.
+#      compact backend): its .text must stay within 3 KB;
+#   5. the generated aarch64 rounds (keccak/src/hazmat/backends/aarch64_sha3/rounds.rs) are what
+#      their generator writes (the backend itself runs in the common stage test-aarch64).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=lib.sh
@@ -26,6 +28,11 @@ done
 each_backend keccak "vector tests (LWC_BACKEND)" cargo test -q "${vector_tests[@]}"
 
 step "rayon feature" cargo test -q -p lwc-keccak --features rayon --test spot
+
+generated_rounds() {
+  python3 keccak/gen/aarch64_sha3_rounds.py | diff -u keccak/src/hazmat/backends/aarch64_sha3/rounds.rs -
+}
+step "aarch64 rounds = their generator's output" generated_rounds
 
 footprint() {
   local foot text

@@ -5,9 +5,9 @@
 #   2. the vector files once per backend this CPU has, forced at run time (LWC_BACKEND=<name>:
 #      portable, x86_aesni, x86_aesni_avx, x86_vaes, x86_avx512; the common stages run what
 #      detection picks);
-#   3. aarch64 under qemu-user (-cpu max has the crypto extensions, see .ci/runner): the crate
-#      tests (the ARMv8 backend against the portable one) and the vector files with aarch64_aes
-#      and with portable forced.
+# (aarch64 under qemu, where the aarch64_aes backend runs, is the common stage test-aarch64 of
+# .ci/run: the crate tests on -cpu max and cortex-a72, and the vector files with the dispatched
+# backend and with portable forced.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CI_FAMILY=lemac
@@ -27,11 +27,3 @@ step "portable only (cfg): vectors" portable_only env LWC_BACKEND=portable "${KA
 
 # --- 2. every backend this CPU has (run time) --------------------------------------------------
 each_backend lemac "vectors (run time)" "${KAT[@]}"
-
-# --- 3. aarch64 under qemu -----------------------------------------------------------------------
-# The aarch64 target, cross gcc and qemu-aarch64 are installed by `.ci/run setup`; linker and
-# runner (qemu-aarch64 -cpu max, under a time limit) come from .cargo/config.toml.
-A64=(--target aarch64-unknown-linux-gnu)
-step "aarch64 (qemu): crate" env LWC_TESTS_QUICK=1 cargo test -q -p lwc-lemac "${A64[@]}"
-step "aarch64 (qemu): aarch64_aes vectors" env LWC_TESTS_QUICK=1 LWC_BACKEND=aarch64_aes "${KAT[@]}" "${A64[@]}"
-step "aarch64 (qemu): portable vectors" env LWC_TESTS_QUICK=1 LWC_BACKEND=portable "${KAT[@]}" "${A64[@]}"
