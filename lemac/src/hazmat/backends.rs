@@ -86,7 +86,7 @@ pub(crate) trait Kernels: Copy {
     }
 
     /// The two-lane kernels, where the backend has them (two messages side by side: the VAES
-    /// path of `LeMac::compute_many`).
+    /// and ARMv8 paths of `LeMac::compute_many`).
     #[inline(always)]
     fn lanes2(self) -> Option<Self::Lanes2> {
         None
@@ -96,6 +96,14 @@ pub(crate) trait Kernels: Copy {
 /// A two-lane round engine: lane 0 and lane 1 hold the words of two independent messages;
 /// [`Kernels::load`] broadcasts one word to both lanes, [`Kernels::store`] returns lane 0.
 pub(crate) trait Kernels2: Kernels {
+    /// Whether `compute_many` absorbs each message's whole blocks on the one-lane kernels (one
+    /// message after the other) and runs only the padded last block, the blank blocks and the
+    /// finalisation in the lanes: for lanes that are a pair of 128-bit registers, where two
+    /// lanes' 26 state words with their pending round keys do not fit the register file but the
+    /// serial AES-128 chains of two finalisations overlap. `false` (the VAES lanes): both messages
+    /// run in the lanes from the first block.
+    const SPLIT_ABSORB: bool = false;
+
     /// Lane 0 from `lo`, lane 1 from `hi`.
     fn load2(self, lo: &Word, hi: &Word) -> Self::W;
     /// Both lanes.

@@ -186,6 +186,9 @@ fn compute2<L: Kernels2, K: Kernels>(
         msgs[0].len() - msgs[0].len() % 64,
         msgs[1].len() - msgs[1].len() % 64,
     ];
+    if L::SPLIT_ABSORB {
+        return compute2_split(l, k, ctx, nonces, msgs, full);
+    }
     let common = full[0].min(full[1]);
     let mut s = l.load_words(&ctx.init);
     let zero = l.load(&[0; 16]);
@@ -224,6 +227,46 @@ fn compute2<L: Kernels2, K: Kernels>(
         }
         out
     }
+}
+
+/// [`compute2`] for [`Kernels2::SPLIT_ABSORB`] lanes: each message's whole blocks on the
+/// one-lane kernels `k`, then both padded last blocks, the blank blocks and both finalisations in
+/// the lanes of `l` (any two lengths).
+#[inline(always)]
+fn compute2_split<L: Kernels2, K: Kernels>(
+    l: L,
+    k: K,
+    ctx: &LeMacContext,
+    nonces: [&Word; 2],
+    msgs: [&[u8]; 2],
+    full: [usize; 2],
+) -> [Word; 2] {
+    let kz = k.load(&[0; 16]);
+    let (mut s0, mut r0) = (k.load_words(&ctx.init), [kz; 4]);
+    absorb_regs(k, &mut s0, &mut r0, &msgs[0][..full[0]]);
+    let (mut s1, mut r1) = (k.load_words(&ctx.init), [kz; 4]);
+    absorb_regs(k, &mut s1, &mut r1, &msgs[1][..full[1]]);
+    // Register pairs: each store and `load2` compiles to nothing.
+    let zero = l.load(&[0; 16]);
+    let mut s = [zero; 9];
+    let mut r = [zero; 4];
+    for j in 0..9 {
+        s[j] = l.load2(&k.store(s0[j]), &k.store(s1[j]));
+    }
+    for j in 0..4 {
+        r[j] = l.load2(&k.store(r0[j]), &k.store(r1[j]));
+    }
+    let nm = nonce_mask(l, &ctx.k2, l.load2(nonces[0], nonces[1]));
+    let (t0, t1) = (&msgs[0][full[0]..], &msgs[1][full[1]..]);
+    let mut m = [zero; 4];
+    for j in 0..4 {
+        m[j] = l.load2_u64x2(last_word_u64x2(t0, j), last_word_u64x2(t1, j));
+    }
+    block(l, &mut s, &mut r, m);
+    for _ in 0..4 {
+        block(l, &mut s, &mut r, [zero; 4]);
+    }
+    l.store2(finish(l, s, &ctx.subkeys, &ctx.k3, nm))
 }
 
 /// The four words of the padded last block of `tail` (shorter than 64 bytes): whole words are
