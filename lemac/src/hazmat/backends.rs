@@ -37,6 +37,11 @@ pub(crate) trait Kernels: Copy {
     /// The backend's two-lane kernels ([`NoLanes2`] where it has none).
     type Lanes2: Kernels2;
 
+    /// Whether the finalisation's 10 rounds of `G_i` chains are written out (straight-line, each
+    /// round's keys known at compile time) instead of a loop over the rounds (the x86 backends
+    /// and `portable` keep the loop; their code stays as measured).
+    const UNROLL_FINISH: bool = false;
+
     /// Loads a word.
     fn load(self, b: &Word) -> Self::W;
     /// Stores a word.
@@ -96,12 +101,11 @@ pub(crate) trait Kernels: Copy {
 /// A two-lane round engine: lane 0 and lane 1 hold the words of two independent messages;
 /// [`Kernels::load`] broadcasts one word to both lanes, [`Kernels::store`] returns lane 0.
 pub(crate) trait Kernels2: Kernels {
-    /// Whether `compute_many` absorbs each message's whole blocks on the one-lane kernels (one
-    /// message after the other) and runs only the padded last block, the blank blocks and the
-    /// finalisation in the lanes: for lanes that are a pair of 128-bit registers, where two
-    /// lanes' 26 state words with their pending round keys do not fit the register file but the
-    /// serial AES-128 chains of two finalisations overlap. `false` (the VAES lanes): both messages
-    /// run in the lanes from the first block.
+    /// Whether `compute_many` runs each message on the one-lane kernels up to the input of the
+    /// output AES-128 and only the two output AES-128s in the lanes: for lanes that are a pair of
+    /// 128-bit registers, where two lanes' 26 state words with their pending round keys do not
+    /// fit the register file (the absorb loop and the finalisation spill). `false` (the VAES
+    /// lanes): both messages run in the lanes from the first block.
     const SPLIT_ABSORB: bool = false;
 
     /// Lane 0 from `lo`, lane 1 from `hi`.

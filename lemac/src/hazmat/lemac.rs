@@ -7,7 +7,7 @@
 //! caller's target features, so the intrinsics inside it would not be inlined.
 
 use super::backends::{Job, Kernels, Kernels2};
-use super::finalization::{finish, nonce_mask};
+use super::finalization::{aes128, finish, nonce_mask, tag_input};
 use super::words::{last_word_u64x2, padded_word, word_at};
 use super::{LeMacContext, LeMacState, Word};
 
@@ -229,9 +229,10 @@ fn compute2<L: Kernels2, K: Kernels>(
     }
 }
 
-/// [`compute2`] for [`Kernels2::SPLIT_ABSORB`] lanes: each message's whole blocks on the
-/// one-lane kernels `k`, then both padded last blocks, the blank blocks and both finalisations in
-/// the lanes of `l` (any two lengths).
+/// [`compute2`] for [`Kernels2::SPLIT_ABSORB`] lanes: each message on the one-lane kernels `k`
+/// up to the input of the output AES-128 (its 10 dependent rounds are the one part of a tag with
+/// no independent work beside it), then the two output AES-128s interleaved in the lanes of `l`
+/// (any two lengths).
 #[inline(always)]
 fn compute2_split<L: Kernels2, K: Kernels>(
     l: L,
@@ -241,32 +242,35 @@ fn compute2_split<L: Kernels2, K: Kernels>(
     msgs: [&[u8]; 2],
     full: [usize; 2],
 ) -> [Word; 2] {
-    let kz = k.load(&[0; 16]);
-    let (mut s0, mut r0) = (k.load_words(&ctx.init), [kz; 4]);
+    let zero = k.load(&[0; 16]);
+    let (mut s0, mut r0) = (k.load_words(&ctx.init), [zero; 4]);
     absorb_regs(k, &mut s0, &mut r0, &msgs[0][..full[0]]);
-    let (mut s1, mut r1) = (k.load_words(&ctx.init), [kz; 4]);
+    let (mut s1, mut r1) = (k.load_words(&ctx.init), [zero; 4]);
     absorb_regs(k, &mut s1, &mut r1, &msgs[1][..full[1]]);
-    // Register pairs: each store and `load2` compiles to nothing.
-    let zero = l.load(&[0; 16]);
-    let mut s = [zero; 9];
-    let mut r = [zero; 4];
-    for j in 0..9 {
-        s[j] = l.load2(&k.store(s0[j]), &k.store(s1[j]));
-    }
-    for j in 0..4 {
-        r[j] = l.load2(&k.store(r0[j]), &k.store(r1[j]));
-    }
-    let nm = nonce_mask(l, &ctx.k2, l.load2(nonces[0], nonces[1]));
-    let (t0, t1) = (&msgs[0][full[0]..], &msgs[1][full[1]..]);
-    let mut m = [zero; 4];
-    for j in 0..4 {
-        m[j] = l.load2_u64x2(last_word_u64x2(t0, j), last_word_u64x2(t1, j));
-    }
-    block(l, &mut s, &mut r, m);
-    for _ in 0..4 {
-        block(l, &mut s, &mut r, [zero; 4]);
-    }
-    l.store2(finish(l, s, &ctx.subkeys, &ctx.k3, nm))
+    #[allow(unused_mut)] // mutated by the `zeroize` feature only
+    let mut t = [
+        k.store(tag_input_regs(
+            k,
+            ctx,
+            s0,
+            r0,
+            &msgs[0][full[0]..],
+            nonces[0],
+        )),
+        k.store(tag_input_regs(
+            k,
+            ctx,
+            s1,
+            r1,
+            &msgs[1][full[1]..],
+            nonces[1],
+        )),
+    ];
+    // Register pairs: the stores above and this `load2` compile to nothing.
+    let tags = l.store2(aes128(l, &ctx.k3, l.load2(&t[0], &t[1])));
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(&mut t);
+    tags
 }
 
 /// The four words of the padded last block of `tail` (shorter than 64 bytes): whole words are
@@ -311,6 +315,26 @@ fn finish_regs<K: Kernels>(
         block(k, &mut s, &mut r, [zero; 4]);
     }
     k.store(finish(k, s, &ctx.subkeys, &ctx.k3, nm))
+}
+
+/// [`finish_regs`] up to the input of the output AES-128 (`H ^ N ^ AES_k2(N)`). (`finish_regs`
+/// keeps its own copy: calling this from there changed the x86 code.)
+#[inline(always)]
+fn tag_input_regs<K: Kernels>(
+    k: K,
+    ctx: &LeMacContext,
+    mut s: [K::W; 9],
+    mut r: [K::W; 4],
+    tail: &[u8],
+    nonce: &Word,
+) -> K::W {
+    let nm = nonce_mask(k, &ctx.k2, k.load(nonce));
+    block(k, &mut s, &mut r, last_words(k, tail));
+    let zero = k.load(&[0; 16]);
+    for _ in 0..4 {
+        block(k, &mut s, &mut r, [zero; 4]);
+    }
+    tag_input(k, s, &ctx.subkeys, nm)
 }
 
 /// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into a copy of `st`,

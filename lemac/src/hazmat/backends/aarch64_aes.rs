@@ -2,6 +2,9 @@
 //! for one message ([`Aarch64Aes`]) and for two messages side by side ([`Aarch64AesLanes`]: a
 //! pair of registers per word, the two messages' rounds interleaved).
 //!
+//! The finalisation's 10 rounds of `G_i` chains are written out ([`Kernels::UNROLL_FINISH`]):
+//! LLVM kept the loop rolled, with 8 `movi` zeroings and a branch per round.
+//!
 //! ARM's `AESE` adds the round key *before* SubBytes, so one x86-style round `R(x) ^ k` is
 //! `AESMC(AESE(x, 0)) ^ k`, and the last round is `AESE(x, 0) ^ k`. LLVM folds the `^ k` into the
 //! next round's `AESE` where the sum feeds only that round, so most LeMac rounds cost the
@@ -34,6 +37,7 @@ unsafe fn run_with_features<J: Job>(job: J, token: Aarch64AesToken) -> J::Output
 impl Kernels for Aarch64Aes {
     type W = uint8x16_t;
     type Lanes2 = Aarch64AesLanes;
+    const UNROLL_FINISH: bool = true;
 
     #[inline(always)]
     fn load(self, b: &Word) -> uint8x16_t {
@@ -75,9 +79,9 @@ impl Kernels for Aarch64Aes {
 
 /// The two-lane ARMv8 kernels: a word of each of two messages, in two registers. aarch64 has no
 /// AES instruction wider than 128 bits, so this does not halve the instructions as VAES does on
-/// x86; it gives the core two independent instruction streams (the serial nonce and output
-/// AES-128 chains of the finalisation overlap). A value exists only after run-time detection found
-/// the AES instructions.
+/// x86; `compute_many` uses it for the two output AES-128s only ([`Kernels2::SPLIT_ABSORB`]),
+/// whose dependent rounds then interleave. A value exists only after run-time detection found the
+/// AES instructions.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Aarch64AesLanes(pub(super) Aarch64AesToken);
 
@@ -92,6 +96,7 @@ impl Aarch64AesLanes {
 impl Kernels for Aarch64AesLanes {
     type W = [uint8x16_t; 2];
     type Lanes2 = NoLanes2;
+    const UNROLL_FINISH: bool = true;
 
     #[inline(always)]
     fn load(self, b: &Word) -> [uint8x16_t; 2] {
