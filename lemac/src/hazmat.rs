@@ -280,7 +280,7 @@ pub enum Backend {
     #[cfg(lemac_avx512)]
     X86Avx512,
     /// The ARMv8 crypto extensions, `AESE` + `AESMC` (aarch64, run-time detection of `aes`); for
-    /// `compute_many`, two messages interleaved, one register per message word.
+    /// `compute_many`, the output AES-128s of two messages interleaved.
     #[cfg(lemac_aarch64)]
     Aarch64Aes,
 }

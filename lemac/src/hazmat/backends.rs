@@ -106,7 +106,7 @@ pub(crate) trait Kernels2: Kernels {
     /// 128-bit registers, where two lanes' 26 state words with their pending round keys do not
     /// fit the register file (the absorb loop and the finalisation spill). `false` (the VAES
     /// lanes): both messages run in the lanes from the first block.
-    const SPLIT_ABSORB: bool = false;
+    const PAIR_OUTPUT_ONLY: bool = false;
 
     /// Lane 0 from `lo`, lane 1 from `hi`.
     fn load2(self, lo: &Word, hi: &Word) -> Self::W;

@@ -186,8 +186,8 @@ fn compute2<L: Kernels2, K: Kernels>(
         msgs[0].len() - msgs[0].len() % 64,
         msgs[1].len() - msgs[1].len() % 64,
     ];
-    if L::SPLIT_ABSORB {
-        return compute2_split(l, k, ctx, nonces, msgs, full);
+    if L::PAIR_OUTPUT_ONLY {
+        return compute2_output_pair(l, k, ctx, nonces, msgs, full);
     }
     let common = full[0].min(full[1]);
     let mut s = l.load_words(&ctx.init);
@@ -229,12 +229,12 @@ fn compute2<L: Kernels2, K: Kernels>(
     }
 }
 
-/// [`compute2`] for [`Kernels2::SPLIT_ABSORB`] lanes: each message on the one-lane kernels `k`
+/// [`compute2`] for [`Kernels2::PAIR_OUTPUT_ONLY`] lanes: each message on the one-lane kernels `k`
 /// up to the input of the output AES-128 (its 10 dependent rounds are the one part of a tag with
 /// no independent work beside it), then the two output AES-128s interleaved in the lanes of `l`
 /// (any two lengths).
 #[inline(always)]
-fn compute2_split<L: Kernels2, K: Kernels>(
+fn compute2_output_pair<L: Kernels2, K: Kernels>(
     l: L,
     k: K,
     ctx: &LeMacContext,

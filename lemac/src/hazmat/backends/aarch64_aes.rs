@@ -79,7 +79,7 @@ impl Kernels for Aarch64Aes {
 
 /// The two-lane ARMv8 kernels: a word of each of two messages, in two registers. aarch64 has no
 /// AES instruction wider than 128 bits, so this does not halve the instructions as VAES does on
-/// x86; `compute_many` uses it for the two output AES-128s only ([`Kernels2::SPLIT_ABSORB`]),
+/// x86; `compute_many` uses it for the two output AES-128s only ([`Kernels2::PAIR_OUTPUT_ONLY`]),
 /// whose dependent rounds then interleave. A value exists only after run-time detection found the
 /// AES instructions.
 #[derive(Clone, Copy, Debug)]
@@ -129,7 +129,7 @@ impl Kernels for Aarch64AesLanes {
 }
 
 impl Kernels2 for Aarch64AesLanes {
-    const SPLIT_ABSORB: bool = true;
+    const PAIR_OUTPUT_ONLY: bool = true;
 
     #[inline(always)]
     fn load2(self, lo: &Word, hi: &Word) -> [uint8x16_t; 2] {
