@@ -257,7 +257,7 @@ impl PetitMacState {
 ///
 /// Every backend computes the same function; they differ in speed only. `compute_many` runs
 /// two messages side by side on [`X86Vaes`](Backend::X86Vaes), [`X86Avx512`](Backend::X86Avx512)
-/// and [`Aarch64Aes`](Backend::Aarch64Aes) (see [`compute_many_lanes`]).
+/// and `Aarch64Aes` (see [`compute_many_lanes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Backend {
@@ -352,7 +352,7 @@ pub fn force_backend(backend: Backend) -> bool {
 
 /// How many messages [`LeMac::compute_many`](crate::LeMac::compute_many) runs side by side on
 /// the backend of this process: 2 on [`Backend::X86Vaes`], [`Backend::X86Avx512`] and
-/// [`Backend::Aarch64Aes`] (the backends with two-lane kernels), else 1.
+/// `Backend::Aarch64Aes` (the backends with two-lane kernels), else 1.
 #[must_use]
 #[inline]
 pub fn compute_many_lanes() -> usize {

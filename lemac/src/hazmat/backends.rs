@@ -42,6 +42,11 @@ pub(crate) trait Kernels: Copy {
     /// and `portable` keep the loop; their code stays as measured).
     const UNROLL_FINISH: bool = false;
 
+    /// Whether the LeMac absorb loop keeps the round keys pending (`R(t ^ k)` as
+    /// `enc(xor(t, k), 0)`): free where the AES instruction adds its key before SubBytes (ARMv8
+    /// `AESE`), an extra XOR per round on x86, whose backends keep the plain loop.
+    const FOLD_KEYS: bool = false;
+
     /// Loads a word.
     fn load(self, b: &Word) -> Self::W;
     /// Stores a word.

@@ -3,7 +3,9 @@
 //! pair of registers per word, the two messages' rounds interleaved).
 //!
 //! The finalisation's 10 rounds of `G_i` chains are written out ([`Kernels::UNROLL_FINISH`]):
-//! LLVM kept the loop rolled, with 8 `movi` zeroings and a branch per round.
+//! LLVM kept the loop rolled, with 8 `movi` zeroings and a branch per round. The LeMac block loop
+//! carries each state word with its round key pending ([`Kernels::FOLD_KEYS`]), so the key XOR
+//! stays folded into the next `AESE` across the loop edge too.
 //!
 //! ARM's `AESE` adds the round key *before* SubBytes, so one x86-style round `R(x) ^ k` is
 //! `AESMC(AESE(x, 0)) ^ k`, and the last round is `AESE(x, 0) ^ k`. LLVM folds the `^ k` into the
@@ -38,6 +40,7 @@ impl Kernels for Aarch64Aes {
     type W = uint8x16_t;
     type Lanes2 = Aarch64AesLanes;
     const UNROLL_FINISH: bool = true;
+    const FOLD_KEYS: bool = true;
 
     #[inline(always)]
     fn load(self, b: &Word) -> uint8x16_t {
