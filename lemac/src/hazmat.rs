@@ -256,8 +256,8 @@ impl PetitMacState {
 /// A backend the AES rounds of LeMac and PetitMac can run on.
 ///
 /// Every backend computes the same function; they differ in speed only. `compute_many` runs
-/// two messages side by side on [`X86Vaes`](Backend::X86Vaes) and
-/// [`X86Avx512`](Backend::X86Avx512) (see [`compute_many_lanes`]).
+/// two messages side by side on [`X86Vaes`](Backend::X86Vaes), [`X86Avx512`](Backend::X86Avx512)
+/// and `Aarch64Aes` (see [`compute_many_lanes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Backend {
@@ -279,7 +279,8 @@ pub enum Backend {
     /// spill (x86_64, VAES + AVX-512F/VL, built with Rust 1.89+).
     #[cfg(lemac_avx512)]
     X86Avx512,
-    /// The ARMv8 crypto extensions, `AESE` + `AESMC` (aarch64).
+    /// The ARMv8 crypto extensions, `AESE` + `AESMC` (aarch64, run-time detection of `aes`); for
+    /// `compute_many`, the output AES-128s of two messages interleaved.
     #[cfg(lemac_aarch64)]
     Aarch64Aes,
 }
@@ -350,8 +351,8 @@ pub fn force_backend(backend: Backend) -> bool {
 }
 
 /// How many messages [`LeMac::compute_many`](crate::LeMac::compute_many) runs side by side on
-/// the backend of this process: 2 on [`Backend::X86Vaes`] and [`Backend::X86Avx512`] (the
-/// backends with two-lane kernels), else 1.
+/// the backend of this process: 2 on [`Backend::X86Vaes`], [`Backend::X86Avx512`] and
+/// `Backend::Aarch64Aes` (the backends with two-lane kernels), else 1.
 #[must_use]
 #[inline]
 pub fn compute_many_lanes() -> usize {
@@ -360,6 +361,8 @@ pub fn compute_many_lanes() -> usize {
         Backend::X86Vaes => 2,
         #[cfg(lemac_avx512)]
         Backend::X86Avx512 => 2,
+        #[cfg(lemac_aarch64)]
+        Backend::Aarch64Aes => 2,
         _ => 1,
     }
 }

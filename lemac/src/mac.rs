@@ -260,7 +260,9 @@ impl LeMac {
     /// with the same number of whole blocks also finish in the lanes). Measured on an Intel Xeon
     /// (Sapphire Rapids class): 1.8x the throughput of [`compute`](Self::compute) at 64 B per
     /// message, 1.65x at 1 KiB, 1.5x at 16 KiB, 1.25x at 256 KiB (see PERFORMANCE.md).
-    /// Elsewhere this is a loop.
+    /// On `aarch64_aes` (no AES instruction wider than 128 bits) each message of a pair runs on
+    /// its own up to the output AES-128, then the two output AES-128s run interleaved (any two
+    /// lengths). Elsewhere this is a loop.
     #[must_use]
     pub fn compute_many<const N: usize>(&self, nonces: &[Nonce; N], msgs: &[&[u8]; N]) -> [Tag; N] {
         let mut out = [[0u8; 16]; N];

@@ -37,6 +37,16 @@ pub(crate) trait Kernels: Copy {
     /// The backend's two-lane kernels ([`NoLanes2`] where it has none).
     type Lanes2: Kernels2;
 
+    /// Whether the finalisation's 10 rounds of `G_i` chains are written out (straight-line, each
+    /// round's keys known at compile time) instead of a loop over the rounds (the x86 backends
+    /// and `portable` keep the loop; their code stays as measured).
+    const UNROLL_FINISH: bool = false;
+
+    /// Whether the LeMac absorb loop keeps the round keys pending (`R(t ^ k)` as
+    /// `enc(xor(t, k), 0)`): free where the AES instruction adds its key before SubBytes (ARMv8
+    /// `AESE`), an extra XOR per round on x86, whose backends keep the plain loop.
+    const FOLD_KEYS: bool = false;
+
     /// Loads a word.
     fn load(self, b: &Word) -> Self::W;
     /// Stores a word.
@@ -86,7 +96,7 @@ pub(crate) trait Kernels: Copy {
     }
 
     /// The two-lane kernels, where the backend has them (two messages side by side: the VAES
-    /// path of `LeMac::compute_many`).
+    /// and ARMv8 paths of `LeMac::compute_many`).
     #[inline(always)]
     fn lanes2(self) -> Option<Self::Lanes2> {
         None
@@ -96,6 +106,13 @@ pub(crate) trait Kernels: Copy {
 /// A two-lane round engine: lane 0 and lane 1 hold the words of two independent messages;
 /// [`Kernels::load`] broadcasts one word to both lanes, [`Kernels::store`] returns lane 0.
 pub(crate) trait Kernels2: Kernels {
+    /// Whether `compute_many` runs each message on the one-lane kernels up to the input of the
+    /// output AES-128 and only the two output AES-128s in the lanes: for lanes that are a pair of
+    /// 128-bit registers, where two lanes' 26 state words with their pending round keys do not
+    /// fit the register file (the absorb loop and the finalisation spill). `false` (the VAES
+    /// lanes): both messages run in the lanes from the first block.
+    const PAIR_OUTPUT_ONLY: bool = false;
+
     /// Lane 0 from `lo`, lane 1 from `hi`.
     fn load2(self, lo: &Word, hi: &Word) -> Self::W;
     /// Both lanes.

@@ -7,7 +7,7 @@
 //! caller's target features, so the intrinsics inside it would not be inlined.
 
 use super::backends::{Job, Kernels, Kernels2};
-use super::finalization::{finish, nonce_mask};
+use super::finalization::{aes128, finish, nonce_mask, tag_input};
 use super::words::{last_word_u64x2, padded_word, word_at};
 use super::{LeMacContext, LeMacState, Word};
 
@@ -116,6 +116,9 @@ fn block<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], m: [K::W; 4]) {
 /// renamed), which lets the register allocator drop most copies.
 #[inline(always)]
 fn absorb_regs<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], data: &[u8]) {
+    if K::FOLD_KEYS {
+        return absorb_regs_folded(k, s, r, data);
+    }
     let mut big = data.chunks_exact(6 * 64);
     for six in &mut big {
         // Written out: LLVM unrolls a `for i in 0..6` here only when the rounds are inline
@@ -129,6 +132,93 @@ fn absorb_regs<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], data: &[u
     }
     // The 0 to 5 remaining blocks straight-line (no loop): a loop over one block would have to
     // rotate the 13 state registers with moves on every iteration.
+    let rem = big.remainder();
+    for i in 0..5 {
+        if rem.len() < 64 * (i + 1) {
+            break;
+        }
+        block(k, s, r, load_block(k, &rem[64 * i..]));
+    }
+}
+
+/// The state of [`absorb_regs_folded`] between blocks: `S0`, the words `S1..S8` as
+/// `t[j - 1] ^ key` with their keys pending, the four distinct pending keys (`M0`, `M1`, `M3` of
+/// the previous block and `R1 ^ R2` before it), and the delay line.
+struct Folded<W> {
+    s0: W,
+    t: [W; 8],
+    /// `[m0, m1, m3, r1 ^ r2]` of the previous block: `S1 = t[0] ^ m3`, `S2 = t[1] ^ m3`,
+    /// `S3 = t[2] ^ (r1 ^ r2)`, `S4 = t[3] ^ m0`, `S5 = t[4] ^ m0`, `S6 = t[5] ^ m1`,
+    /// `S7 = t[6] ^ m1`, `S8 = t[7] ^ m3`.
+    keys: [W; 4],
+    r: [W; 4],
+}
+
+/// One LeMac block on [`Folded`] state: each round is `R(t ^ key)`, `enc(xor(t, key), 0)`, which
+/// ARMv8 computes as `AESMC(AESE(t, key))` (`AESE` adds its key before SubBytes), so a round key
+/// costs nothing until a word is needed whole (`S8`, for `S0`).
+#[inline(always)]
+fn block_folded<K: Kernels>(k: K, st: &mut Folded<K::W>, zero: K::W, m: [K::W; 4]) {
+    let [m0, m1, m2, m3] = m;
+    let [rr, r0, r1, r2] = st.r;
+    let [p0, p1, p3, px] = st.keys;
+    let t = st.t;
+    let pre = [
+        st.s0,
+        k.xor(t[0], p3),
+        k.xor(t[1], p3),
+        k.xor(t[2], px),
+        k.xor(t[3], p0),
+        k.xor(t[4], p0),
+        k.xor(t[5], p1),
+        k.xor(t[6], p1),
+    ];
+    let s8 = k.xor(t[7], p3);
+    st.t = k.enc8(pre, [zero; 8]);
+    st.s0 = k.xor(st.s0, k.xor(s8, m2));
+    st.keys = [m0, m1, m3, k.xor(r1, r2)];
+    st.r = [m2, k.xor(rr, m1), r0, r1];
+}
+
+/// [`absorb_regs`] for [`Kernels::FOLD_KEYS`] backends: the same blocks on [`Folded`] state, so
+/// that no word is made whole again at the edge of the 6-block loop (7 `EOR` and 7 zero-key
+/// rounds per 6 blocks on ARMv8 otherwise).
+#[inline(always)]
+fn absorb_regs_folded<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], data: &[u8]) {
+    let mut big = data.chunks_exact(6 * 64);
+    if data.len() >= 6 * 64 {
+        let zero = k.load(&[0; 16]);
+        let mut st = Folded {
+            s0: s[0],
+            t: [s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]],
+            keys: [zero; 4],
+            r: *r,
+        };
+        for six in &mut big {
+            block_folded(k, &mut st, zero, load_block(k, &six[0..]));
+            block_folded(k, &mut st, zero, load_block(k, &six[64..]));
+            block_folded(k, &mut st, zero, load_block(k, &six[128..]));
+            block_folded(k, &mut st, zero, load_block(k, &six[192..]));
+            block_folded(k, &mut st, zero, load_block(k, &six[256..]));
+            block_folded(k, &mut st, zero, load_block(k, &six[320..]));
+        }
+        let [p0, p1, p3, px] = st.keys;
+        let t = st.t;
+        *s = [
+            st.s0,
+            k.xor(t[0], p3),
+            k.xor(t[1], p3),
+            k.xor(t[2], px),
+            k.xor(t[3], p0),
+            k.xor(t[4], p0),
+            k.xor(t[5], p1),
+            k.xor(t[6], p1),
+            k.xor(t[7], p3),
+        ];
+        *r = st.r;
+    }
+    // The 0 to 5 remaining blocks straight-line, on whole words (as `absorb_regs`): the words
+    // are made whole once, here, and the last blocks and the finalisation need them so.
     let rem = big.remainder();
     for i in 0..5 {
         if rem.len() < 64 * (i + 1) {
@@ -186,6 +276,9 @@ fn compute2<L: Kernels2, K: Kernels>(
         msgs[0].len() - msgs[0].len() % 64,
         msgs[1].len() - msgs[1].len() % 64,
     ];
+    if L::PAIR_OUTPUT_ONLY {
+        return compute2_output_pair(l, k, ctx, nonces, msgs, full);
+    }
     let common = full[0].min(full[1]);
     let mut s = l.load_words(&ctx.init);
     let zero = l.load(&[0; 16]);
@@ -224,6 +317,50 @@ fn compute2<L: Kernels2, K: Kernels>(
         }
         out
     }
+}
+
+/// [`compute2`] for [`Kernels2::PAIR_OUTPUT_ONLY`] lanes: each message on the one-lane kernels `k`
+/// up to the input of the output AES-128 (its 10 dependent rounds are the one part of a tag with
+/// no independent work beside it), then the two output AES-128s interleaved in the lanes of `l`
+/// (any two lengths).
+#[inline(always)]
+fn compute2_output_pair<L: Kernels2, K: Kernels>(
+    l: L,
+    k: K,
+    ctx: &LeMacContext,
+    nonces: [&Word; 2],
+    msgs: [&[u8]; 2],
+    full: [usize; 2],
+) -> [Word; 2] {
+    let zero = k.load(&[0; 16]);
+    let (mut s0, mut r0) = (k.load_words(&ctx.init), [zero; 4]);
+    absorb_regs(k, &mut s0, &mut r0, &msgs[0][..full[0]]);
+    let (mut s1, mut r1) = (k.load_words(&ctx.init), [zero; 4]);
+    absorb_regs(k, &mut s1, &mut r1, &msgs[1][..full[1]]);
+    #[allow(unused_mut)] // mutated by the `zeroize` feature only
+    let mut t = [
+        k.store(tag_input_regs(
+            k,
+            ctx,
+            s0,
+            r0,
+            &msgs[0][full[0]..],
+            nonces[0],
+        )),
+        k.store(tag_input_regs(
+            k,
+            ctx,
+            s1,
+            r1,
+            &msgs[1][full[1]..],
+            nonces[1],
+        )),
+    ];
+    // Register pairs: the stores above and this `load2` compile to nothing.
+    let tags = l.store2(aes128(l, &ctx.k3, l.load2(&t[0], &t[1])));
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(&mut t);
+    tags
 }
 
 /// The four words of the padded last block of `tail` (shorter than 64 bytes): whole words are
@@ -268,6 +405,26 @@ fn finish_regs<K: Kernels>(
         block(k, &mut s, &mut r, [zero; 4]);
     }
     k.store(finish(k, s, &ctx.subkeys, &ctx.k3, nm))
+}
+
+/// [`finish_regs`] up to the input of the output AES-128 (`H ^ N ^ AES_k2(N)`). (`finish_regs`
+/// keeps its own copy: calling this from there changed the x86 code.)
+#[inline(always)]
+fn tag_input_regs<K: Kernels>(
+    k: K,
+    ctx: &LeMacContext,
+    mut s: [K::W; 9],
+    mut r: [K::W; 4],
+    tail: &[u8],
+    nonce: &Word,
+) -> K::W {
+    let nm = nonce_mask(k, &ctx.k2, k.load(nonce));
+    block(k, &mut s, &mut r, last_words(k, tail));
+    let zero = k.load(&[0; 16]);
+    for _ in 0..4 {
+        block(k, &mut s, &mut r, [zero; 4]);
+    }
+    tag_input(k, s, &ctx.subkeys, nm)
 }
 
 /// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into a copy of `st`,

@@ -163,8 +163,8 @@ fn every_two_lane_kernel_matches_portable_per_lane() {
         ];
         for b in supported() {
             let got = dispatch_on(b, TwoLanes(inp)).expect("supported");
-            // The VAES path of `compute_many` (documented on `Backend`).
-            let has_lanes = matches!(b.name(), "x86_vaes" | "x86_avx512");
+            // The two-lane path of `compute_many` (documented on `Backend`).
+            let has_lanes = matches!(b.name(), "x86_vaes" | "x86_avx512" | "aarch64_aes");
             assert_eq!(got.is_some(), has_lanes, "{b}: two lanes");
             let Some((got, broadcast)) = got else {
                 continue;
