@@ -1,5 +1,6 @@
 //! Shared helpers for the criterion benches (message sizes, deterministic inputs) and the report tool.
 
+pub mod oneshot;
 pub mod qemu;
 pub mod report;
 

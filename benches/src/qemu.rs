@@ -195,6 +195,41 @@ pub fn splice(report: &str, section: &str) -> String {
     }
 }
 
+/// Builds the `oneshot` registry for aarch64 and measures its [`section`].
+///
+/// # Panics
+/// If the build fails or `oneshot --list` prints nothing under qemu.
+#[must_use]
+pub fn measure(root: &Path, target: &Path, families: &[String]) -> String {
+    let features = families
+        .iter()
+        .filter(|f| f.as_str() != "context")
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(",");
+    let exe = crate::oneshot::build(root, target, &features, Some(TARGET));
+    let run = |args: &[&str]| -> Vec<String> {
+        Command::new("qemu-aarch64")
+            .args(["-L", "/usr/aarch64-linux-gnu"])
+            .arg(&exe)
+            .args(args)
+            .output()
+            .map(|o| {
+                String::from_utf8_lossy(&o.stdout)
+                    .lines()
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let names = run(&["--list"]);
+    assert!(
+        !names.is_empty(),
+        "oneshot --list under qemu-aarch64 printed nothing"
+    );
+    section(&exe, &names, |name| run(&["--backends", name]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -84,7 +84,7 @@ fn main() {
     let previous = std::fs::read_to_string(&out).unwrap_or_default();
 
     if args.iter().any(|a| a == "--qemu-aarch64") {
-        let section = qemu_section(&root, &target, &families);
+        let section = qemu::measure(&root, &target, &families);
         std::fs::write(&out, qemu::splice(&previous, &section)).expect("cannot write REPORT.md");
         eprintln!(
             "report: wrote the aarch64 section of {} in {} s",
@@ -440,25 +440,7 @@ fn machine_line(measured: Option<u64>) -> String {
 /// Instructions per byte at 64 B and 4 KiB for every function of the `oneshot` registry, counted by
 /// callgrind as the difference between 3 and 1 calls (start-up cancels out), divided by 2 × size.
 fn callgrind_section(root: &Path, target: &Path, families: &[String]) -> String {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let features = families.join(",");
-    let status = Command::new(&cargo)
-        .current_dir(root)
-        .args([
-            "build",
-            "--release",
-            "-p",
-            "benches",
-            "--no-default-features",
-            "--features",
-            &features,
-            "--bin",
-            "oneshot",
-        ])
-        .status()
-        .expect("cannot run cargo build");
-    assert!(status.success(), "building oneshot failed");
-    let exe = target.join("release").join("oneshot");
+    let exe = benches::oneshot::build(root, target, &families.join(","), None);
     let list = Command::new(&exe)
         .arg("--list")
         .output()
@@ -530,51 +512,4 @@ fn callgrind_section(root: &Path, target: &Path, families: &[String]) -> String 
     s.push_str(&forced);
     s.push('\n');
     s
-}
-
-/// Builds the `oneshot` registry for aarch64 and measures [`qemu::section`].
-fn qemu_section(root: &Path, target: &Path, families: &[String]) -> String {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let features = families
-        .iter()
-        .filter(|f| f.as_str() != "context")
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(",");
-    let status = Command::new(&cargo)
-        .current_dir(root)
-        .args([
-            "build",
-            "--release",
-            "-p",
-            "benches",
-            "--no-default-features",
-            "--features",
-        ])
-        .arg(&features)
-        .args(["--bin", "oneshot", "--target", qemu::TARGET])
-        .status()
-        .expect("cannot run cargo build");
-    assert!(status.success(), "building oneshot for aarch64 failed");
-    let exe = target.join(qemu::TARGET).join("release").join("oneshot");
-    let run = |args: &[&str]| -> Vec<String> {
-        Command::new("qemu-aarch64")
-            .args(["-L", "/usr/aarch64-linux-gnu"])
-            .arg(&exe)
-            .args(args)
-            .output()
-            .map(|o| {
-                String::from_utf8_lossy(&o.stdout)
-                    .lines()
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let names = run(&["--list"]);
-    assert!(
-        !names.is_empty(),
-        "oneshot --list under qemu-aarch64 printed nothing"
-    );
-    qemu::section(&exe, &names, |name| run(&["--backends", name]))
 }
