@@ -11,6 +11,9 @@
 //!   and its run-time detection are compiled in (aarch64, not forced portable);
 //! * `keccak_detect`: run-time detection and dispatch are compiled in (`keccak_x86` or
 //!   `keccak_aarch64`);
+//! * `keccak_lazy_rho`: the portable permutation defers ρ's rotations into the operands of the
+//!   next logical instructions (`backends/portable/lazy_rho.rs`; aarch64, where a logical
+//!   instruction rotates an operand for free), all rounds unrolled; not in the `compact` build;
 //! * `keccak_rolled`: the portable permutation runs its rounds in a loop, one straight-line round
 //!   per iteration (x86/x86_64, where that is faster, and the `compact` build everywhere), instead
 //!   of unrolling all of them.
@@ -26,6 +29,7 @@ fn main() {
         "keccak_avx512",
         "keccak_aarch64",
         "keccak_detect",
+        "keccak_lazy_rho",
         "keccak_rolled",
     ] {
         println!("cargo::rustc-check-cfg=cfg({alias})");
@@ -66,5 +70,7 @@ fn main() {
     }
     if x86 || compact {
         emit("keccak_rolled");
+    } else if aarch64 {
+        emit("keccak_lazy_rho");
     }
 }

@@ -6,10 +6,16 @@
 //! (see [`keccak_p`]) and in the `compact` build (`--cfg keccak_backend="compact"`, the smallest
 //! code), which rolls them on every target (the build.rs alias `keccak_rolled`).
 //! χ is written `a ^ (!b & c)` so that targets with an and-not instruction (BMI1 `andn`, ARM `bic`)
-//! use it.
+//! use it. On aarch64 the permutation defers ρ's rotations into the operands of the following
+//! instructions instead ([`lazy_rho`], the alias `keccak_lazy_rho`).
 
-use super::super::{RC, State1600};
+#[cfg(not(keccak_lazy_rho))]
+use super::super::RC;
+use super::super::State1600;
 use super::Kernels;
+
+#[cfg(keccak_lazy_rho)]
+mod lazy_rho;
 
 /// The portable kernels (no unsafe code, every target).
 #[derive(Clone, Copy, Debug)]
@@ -30,6 +36,8 @@ fn keccak_p_out_of_line<const R: usize>(state: &mut State1600) {
 
 /// One Keccak round (θ, ρ, π, χ, ι) on lanes held by value; straight-line code (generated from
 /// the FIPS 202 step definitions: ρ offsets, π: lane `x + 5y` moves to `y + 5((2x + 3y) mod 5)`).
+// Where `lazy_rho` replaces it, only its tests use this round (as their reference).
+#[cfg_attr(all(keccak_lazy_rho, not(test)), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
     let c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
@@ -96,7 +104,7 @@ pub(crate) fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
     ]
 }
 
-#[cfg(not(keccak_rolled))]
+#[cfg(not(any(keccak_rolled, keccak_lazy_rho)))]
 macro_rules! unrolled {
     ($a:ident; $($i:literal)*) => { $( $a = round($a, RC[$i]); )* };
 }
@@ -106,9 +114,21 @@ macro_rules! unrolled {
 /// On x86/x86_64 the rounds run in a loop, one straight-line round per iteration: the fully
 /// unrolled 24 rounds (about 20 KB of code) do not fit the decoded-instruction cache and ran no
 /// faster than a rolled permutation despite 7 % fewer instructions, while the one-round loop body
-/// (under 1 KB) does fit. Elsewhere every round is unrolled, except in the `compact` build.
+/// (under 1 KB) does fit. Elsewhere every round is unrolled, except in the `compact` build; on
+/// aarch64 the unrolled rounds defer ρ ([`lazy_rho`]).
 #[inline(always)]
 pub(crate) fn keccak_p<const R: usize>(state: &mut State1600) {
+    #[cfg(keccak_lazy_rho)]
+    lazy_rho::keccak_p::<R>(state);
+    #[cfg(not(keccak_lazy_rho))]
+    keccak_p_eager::<R>(state);
+}
+
+/// [`keccak_p`] with each of ρ's rotations executed where ρ applies it (every target but those
+/// of `keccak_lazy_rho`).
+#[cfg(not(keccak_lazy_rho))]
+#[inline(always)]
+fn keccak_p_eager<const R: usize>(state: &mut State1600) {
     let mut a = *state;
     #[cfg(keccak_rolled)]
     for &rc in &RC[24 - R..] {
