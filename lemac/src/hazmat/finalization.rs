@@ -32,45 +32,13 @@ pub(crate) fn finish<K: Kernels, const N: usize>(
     k3: &[Word; 11],
     nm: K::W,
 ) -> K::W {
-    if K::UNROLL_FINISH {
-        return aes128(k, k3, tag_input(k, x, f, nm));
-    }
-    let zero = k.load(&[0; 16]);
-    let mut y = x;
-    for (i, yi) in y.iter_mut().enumerate() {
-        *yi = k.xor(*yi, k.load(&f[i]));
-    }
-    for r in 1..=10 {
-        // Eight chains at once where possible (they are independent).
-        let mut i = 0;
-        while i + 8 <= N {
-            let mut xs = [zero; 8];
-            let mut ks = [zero; 8];
-            for j in 0..8 {
-                xs[j] = y[i + j];
-                ks[j] = if r == 10 { zero } else { k.load(&f[i + j + r]) };
-            }
-            let o = k.enc8(xs, ks);
-            y[i..i + 8].copy_from_slice(&o);
-            i += 8;
-        }
-        while i < N {
-            let key = if r == 10 { zero } else { k.load(&f[i + r]) };
-            y[i] = k.enc(y[i], key);
-            i += 1;
-        }
-    }
-    let mut h = y[0];
-    for yi in &y[1..] {
-        h = k.xor(h, *yi);
-    }
-    aes128(k, k3, k.xor(h, nm))
+    aes128(k, k3, tag_input(k, x, f, nm))
 }
 
-/// `H ^ nm`: [`finish`] without the output AES-128, with the 10 rounds of chains written out
-/// (LLVM keeps the loop of [`finish`] rolled and selects the zero key of the last round at run
-/// time: 8 `movi` + a branch per round on aarch64). [`finish`] keeps its loop for the backends
-/// without [`Kernels::UNROLL_FINISH`], whose code stays as measured.
+/// `H ^ nm`: [`finish`] without the output AES-128. The 10 rounds of chains are a loop, or
+/// written out for backends with [`Kernels::UNROLL_FINISH`] (LLVM keeps the loop rolled and
+/// selects the zero key of the last round at run time: 8 `movi` + a branch per round on
+/// aarch64); the other backends keep the loop, whose code stays as measured.
 #[inline(always)]
 pub(crate) fn tag_input<K: Kernels, const N: usize>(
     k: K,
@@ -83,16 +51,22 @@ pub(crate) fn tag_input<K: Kernels, const N: usize>(
     for (i, yi) in y.iter_mut().enumerate() {
         *yi = k.xor(*yi, k.load(&f[i]));
     }
-    finish_round(k, &mut y, f, 1, zero);
-    finish_round(k, &mut y, f, 2, zero);
-    finish_round(k, &mut y, f, 3, zero);
-    finish_round(k, &mut y, f, 4, zero);
-    finish_round(k, &mut y, f, 5, zero);
-    finish_round(k, &mut y, f, 6, zero);
-    finish_round(k, &mut y, f, 7, zero);
-    finish_round(k, &mut y, f, 8, zero);
-    finish_round(k, &mut y, f, 9, zero);
-    finish_round(k, &mut y, f, 10, zero);
+    if K::UNROLL_FINISH {
+        finish_round(k, &mut y, f, 1, zero);
+        finish_round(k, &mut y, f, 2, zero);
+        finish_round(k, &mut y, f, 3, zero);
+        finish_round(k, &mut y, f, 4, zero);
+        finish_round(k, &mut y, f, 5, zero);
+        finish_round(k, &mut y, f, 6, zero);
+        finish_round(k, &mut y, f, 7, zero);
+        finish_round(k, &mut y, f, 8, zero);
+        finish_round(k, &mut y, f, 9, zero);
+        finish_round(k, &mut y, f, 10, zero);
+    } else {
+        for r in 1..=10 {
+            finish_round(k, &mut y, f, r, zero);
+        }
+    }
     let mut h = y[0];
     for yi in &y[1..] {
         h = k.xor(h, *yi);

@@ -154,16 +154,12 @@ struct Folded<W> {
     r: [W; 4],
 }
 
-/// One LeMac block on [`Folded`] state: each round is `R(t ^ key)`, `enc(xor(t, key), 0)`, which
-/// ARMv8 computes as `AESMC(AESE(t, key))` (`AESE` adds its key before SubBytes), so a round key
-/// costs nothing until a word is needed whole (`S8`, for `S0`).
+/// The nine state words of [`Folded`] state made whole (each `t` word with its pending key).
 #[inline(always)]
-fn block_folded<K: Kernels>(k: K, st: &mut Folded<K::W>, zero: K::W, m: [K::W; 4]) {
-    let [m0, m1, m2, m3] = m;
-    let [rr, r0, r1, r2] = st.r;
+fn whole<K: Kernels>(k: K, st: &Folded<K::W>) -> [K::W; 9] {
     let [p0, p1, p3, px] = st.keys;
     let t = st.t;
-    let pre = [
+    [
         st.s0,
         k.xor(t[0], p3),
         k.xor(t[1], p3),
@@ -172,10 +168,20 @@ fn block_folded<K: Kernels>(k: K, st: &mut Folded<K::W>, zero: K::W, m: [K::W; 4
         k.xor(t[4], p0),
         k.xor(t[5], p1),
         k.xor(t[6], p1),
-    ];
-    let s8 = k.xor(t[7], p3);
-    st.t = k.enc8(pre, [zero; 8]);
-    st.s0 = k.xor(st.s0, k.xor(s8, m2));
+        k.xor(t[7], p3),
+    ]
+}
+
+/// One LeMac block on [`Folded`] state: each round is `R(t ^ key)`, `enc(xor(t, key), 0)`, which
+/// ARMv8 computes as `AESMC(AESE(t, key))` (`AESE` adds its key before SubBytes), so a round key
+/// costs nothing until a word is needed whole (`S8`, for `S0`).
+#[inline(always)]
+fn block_folded<K: Kernels>(k: K, st: &mut Folded<K::W>, zero: K::W, m: [K::W; 4]) {
+    let [m0, m1, m2, m3] = m;
+    let [rr, r0, r1, r2] = st.r;
+    let [s0, s1, s2, s3, s4, s5, s6, s7, s8] = whole(k, st);
+    st.t = k.enc8([s0, s1, s2, s3, s4, s5, s6, s7], [zero; 8]);
+    st.s0 = k.xor(s0, k.xor(s8, m2));
     st.keys = [m0, m1, m3, k.xor(r1, r2)];
     st.r = [m2, k.xor(rr, m1), r0, r1];
 }
@@ -202,19 +208,7 @@ fn absorb_regs_folded<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], da
             block_folded(k, &mut st, zero, load_block(k, &six[256..]));
             block_folded(k, &mut st, zero, load_block(k, &six[320..]));
         }
-        let [p0, p1, p3, px] = st.keys;
-        let t = st.t;
-        *s = [
-            st.s0,
-            k.xor(t[0], p3),
-            k.xor(t[1], p3),
-            k.xor(t[2], px),
-            k.xor(t[3], p0),
-            k.xor(t[4], p0),
-            k.xor(t[5], p1),
-            k.xor(t[6], p1),
-            k.xor(t[7], p3),
-        ];
+        *s = whole(k, &st);
         *r = st.r;
     }
     // The 0 to 5 remaining blocks straight-line, on whole words (as `absorb_regs`): the words
