@@ -127,8 +127,9 @@ def main():
     print("    unsafe {")
     print("        asm!(")
     print('            ".arch_extension sha3",')
-    for l in lines:
-        print(f'            "{l}",')
+    # Five instructions to a template string (asm! joins the strings with newlines).
+    for i in range(0, len(lines), 5):
+        print('            "' + "\\n".join(lines[i:i + 5]) + '",')
     print("            rc = inout(reg) rc => _,")
     for i in range(25):
         print(f'            inout("v{i}") a[{i}],')
