@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""The `peer-suites` CI stage: RustCrypto's own test suites, run unchanged against our crates.
+
+For each pinned RustCrypto crate below, cargo downloads its published `.crate` file from the
+registry; this script unpacks it and builds a package `peer-<crate>` in a generated workspace
+(target/peer-suites/ws/peer-<crate>, a workspace of its own) that holds:
+  * the crate's `tests/` (with `tests/data`), byte for byte, and its `[[test]]` targets;
+  * `src/lib.rs` with only the crate's crate-level docs (its README through
+    `#![doc = include_str!("../README.md")]` and the `//!` lines of its lib.rs) plus the code
+    examples of the `///` docs in its lib.rs, so `cargo test` runs the README and lib.rs examples;
+  * the dependency line a user would write, `<crate> = { package = "lwc-<family>", path = ... }`
+    with our default features: the only change to the suite;
+  * the crate's own dev-dependencies, and those of its normal dependencies its tests or docs name;
+  * one feature per feature of the crate, forwarding to ours (`F = ["<crate>/F"]`, `default` as
+    the crate's), so `#[cfg(feature = ...)]` in its tests means what it meant there, and a
+    feature we lack fails the build.
+Each suite runs with its default features and, if the crate has other features, once more with
+all of them. The script also checks that our default features include the crate's defaults (a
+user who swaps the crate keeps every default item). The workspace starts from the main
+Cargo.lock, so shared dependencies resolve to the same versions, and builds in the main target
+directory (one shared target dir) with our crates' default profile.
+
+Usage: python3 .ci/peer_suites.py [CRATE ...]     (default: every suite below)
+       LWC_ROOT=/path/to/checkout python3 .ci/peer_suites.py ...   (test another checkout)
+
+To add a suite, or move one to a version RustCrypto has published: edit SUITES (crate, exact
+version, our family crate's folder). Nothing else is needed; the test files come from the registry.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import tomllib
+from pathlib import Path
+
+# (RustCrypto crate, exact version, our crate folder)
+SUITES = [
+    ("sha3", "0.12.0", "keccak"),
+    ("shake", "0.1.0", "keccak"),
+    ("cshake", "0.2.1", "keccak"),
+    ("turboshake", "0.7.1", "keccak"),
+    ("k12", "0.5.1", "keccak"),
+    ("ascon-hash256", "0.1.0", "ascon"),
+    ("ascon-xof128", "0.2.1", "ascon"),
+    ("ascon-aead128", "0.1.1", "ascon"),
+]
+
+# LWC_ROOT: the checkout whose crates are tested (default: the one holding this script).
+ROOT = Path(os.environ.get("LWC_ROOT") or Path(__file__).resolve().parent.parent).resolve()
+WORK = ROOT / "target" / "peer-suites"
+
+
+def run(cmd, **kw):
+    print("+ " + " ".join(str(c) for c in cmd), flush=True)
+    return subprocess.run(cmd, **kw)
+
+
+def toml_value(v):
+    """A TOML literal for the values Cargo.toml tables hold (strings, bools, lists, tables)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(v)
+
+
+def fetch(suites):
+    """Downloads the pinned .crate files through cargo and unpacks each; returns {crate: dir}."""
+    fetcher = WORK / "fetch"
+    (fetcher / "src").mkdir(parents=True, exist_ok=True)
+    (fetcher / "src" / "lib.rs").write_text("")
+    deps = "\n".join(f'{name} = "={ver}"' for name, ver, _ in suites)
+    (fetcher / "Cargo.toml").write_text(
+        '[package]\nname = "peer-suites-fetch"\nversion = "0.0.0"\nedition = "2021"\n'
+        f"publish = false\n\n[workspace]\n\n[dependencies]\n{deps}\n"
+    )
+    if run(["cargo", "fetch", "--manifest-path", fetcher / "Cargo.toml"]).returncode != 0:
+        sys.exit("peer-suites: cargo fetch failed")
+    cargo_home = Path(os.environ.get("CARGO_HOME", Path.home() / ".cargo"))
+    out = {}
+    for name, ver, _ in suites:
+        found = sorted(cargo_home.glob(f"registry/cache/*/{name}-{ver}.crate"))
+        if not found:
+            sys.exit(f"peer-suites: {name}-{ver}.crate not in {cargo_home}/registry/cache")
+        dest = WORK / "src"
+        shutil.rmtree(dest / f"{name}-{ver}", ignore_errors=True)
+        with tarfile.open(found[0]) as tar:
+            tar.extractall(dest, filter="data")
+        out[name] = dest / f"{name}-{ver}"
+    return out
+
+
+def crate_docs(lib_rs: str) -> str:
+    """The crate-level docs of a lib.rs, plus the code examples of its item (`///`) docs."""
+    keep = []
+    for line in lib_rs.splitlines():
+        s = line.strip()
+        if s.startswith("//!") or re.match(r'#!\[doc\s*=\s*include_str!\("\.\./README\.md"\)\]', s):
+            keep.append(s)
+    # Code blocks of `///` comments, appended as crate-level doc examples.
+    block, fence = [], None
+    for line in lib_rs.splitlines():
+        s = line.strip()
+        if not s.startswith("///"):
+            fence = None
+            block = []
+            continue
+        text = s[3:][1:] if s[3:].startswith(" ") else s[3:]
+        if fence is None and text.startswith("```"):
+            fence, block = text, [text]
+        elif fence is not None:
+            block.append(text)
+            if text.startswith("```"):
+                keep.append("//!")
+                keep.extend("//! " + t if t else "//!" for t in block)
+                fence, block = None, []
+    return "\n".join(keep) + "\n"
+
+
+def generate(suites, sources):
+    """Writes the peer workspace; returns the package names in suite order."""
+    ws = WORK / "ws"
+    shutil.rmtree(ws, ignore_errors=True)
+    ws.mkdir(parents=True)
+    members = []
+    for name, ver, family in suites:
+        src = sources[name]
+        manifest = tomllib.loads((src / "Cargo.toml").read_text())
+        pkg = f"peer-{name}"
+        dst = ws / pkg
+        shutil.copytree(src / "tests", dst / "tests")
+        if (src / "README.md").exists():
+            shutil.copy(src / "README.md", dst / "README.md")
+        (dst / "src").mkdir()
+        (dst / "src" / "lib.rs").write_text(
+            f"// Generated by .ci/peer_suites.py: the crate docs of {name} {ver}.\n"
+            + crate_docs((src / "src" / "lib.rs").read_text())
+        )
+        text_used = "\n".join(p.read_text(errors="replace") for p in (dst / "tests").rglob("*.rs"))
+        text_used += (dst / "src" / "lib.rs").read_text()
+        text_used += (dst / "README.md").read_text() if (dst / "README.md").exists() else ""
+
+        lines = [
+            "[package]",
+            f'name = "{pkg}"',
+            'version = "0.0.0"',
+            f'edition = "{manifest["package"].get("edition", "2021")}"',
+            "publish = false",
+            "autotests = false",
+            "autobenches = false",
+            "autoexamples = false",
+            "autobins = false",
+            "",
+            "[lib]",
+            'path = "src/lib.rs"',
+            "",
+        ]
+        for t in manifest.get("test", []):
+            lines += ["[[test]]"] + [f"{k} = {toml_value(v)}" for k, v in t.items()] + [""]
+        lines += ["[dependencies]"]
+        lines.append(
+            f'{name} = {{ package = "lwc-{family}", path = {json.dumps(str(ROOT / family))} }}'
+        )
+        dev = dict(manifest.get("dev-dependencies", {}))
+        for dep, spec in manifest.get("dependencies", {}).items():
+            if dep in dev:
+                continue
+            crate_name = (spec.get("package", dep) if isinstance(spec, dict) else dep).replace("-", "_")
+            if re.search(rf"\b{re.escape(crate_name)}::", text_used):
+                dev[dep] = spec
+        lines += ["", "[dev-dependencies]"]
+        for dep, spec in dev.items():
+            if isinstance(spec, dict):
+                spec = {k: v for k, v in spec.items() if k != "optional"}
+            lines.append(f"{json.dumps(dep)} = {toml_value(spec)}")
+        lines += ["", "[features]"]
+        features = manifest.get("features", {})
+        for feat in features:
+            if feat == "default":
+                lines.append(f"default = {toml_value(features['default'])}")
+            else:
+                lines.append(f'{json.dumps(feat)} = ["{name}/{feat}"]')
+        # Each suite is a workspace of its own (a feature one suite lacks must not stop the
+        # others from resolving), all building into the one shared target directory.
+        lines += ["", "[workspace]"]
+        (dst / "Cargo.toml").write_text(
+            "# Generated by .ci/peer_suites.py\n" + "\n".join(lines) + "\n"
+        )
+        shutil.copy(ROOT / "Cargo.lock", dst / "Cargo.lock")
+        members.append(pkg)
+    return members
+
+
+def our_defaults(family):
+    """The features our crate's default feature set turns on (transitively, within the crate)."""
+    manifest = tomllib.loads((ROOT / family / "Cargo.toml").read_text())
+    feats = manifest.get("features", {})
+    on, todo = set(), list(feats.get("default", []))
+    while todo:
+        f = todo.pop()
+        if f in on or "/" in f or f.startswith("dep:"):
+            continue
+        on.add(f)
+        todo.extend(feats.get(f, []))
+    return on
+
+
+def test_counts(output):
+    passed = sum(int(m) for m in re.findall(r"test result: \w+\. (\d+) passed", output))
+    failed = sum(int(m) for m in re.findall(r"(\d+) failed;", output))
+    return passed, failed
+
+
+def main():
+    wanted = sys.argv[1:]
+    suites = [s for s in SUITES if not wanted or s[0] in wanted]
+    if wanted and len(suites) != len(wanted):
+        sys.exit(f"peer-suites: unknown suite in {wanted}; known: {[s[0] for s in SUITES]}")
+    t0 = time.time()
+    sources = fetch(suites)
+    generate(suites, sources)
+    env = dict(os.environ, CARGO_TARGET_DIR=str(ROOT / "target"))
+    env.pop("RUSTFLAGS", None)
+    results, bad = [], 0
+    for name, ver, family in suites:
+        manifest = tomllib.loads((sources[name] / "Cargo.toml").read_text())
+        features = manifest.get("features", {})
+        problems = []
+        missing = sorted(set(features.get("default", [])) - our_defaults(family))
+        if missing:
+            problems.append(f"our default features lack {missing} (default in {name})")
+        configs = [[]]
+        if set(features) - {"default"} - set(features.get("default", [])):
+            configs.append(["--all-features"])
+        passed, counts = 0, []
+        for extra in configs:
+            cmd = ["cargo", "test", "--manifest-path",
+                   WORK / "ws" / f"peer-{name}" / "Cargo.toml"] + extra
+            p = run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            sys.stdout.write(p.stdout)
+            np, nf = test_counts(p.stdout)
+            passed += np
+            what = "all features" if extra else "default features"
+            counts.append(f"{what} {np} passed, {nf} failed")
+            if p.returncode != 0:
+                problems.append(f"cargo test ({what}) failed" + ("" if np or nf else " to build"))
+        if passed == 0:
+            problems.append("no test ran")
+        bad += bool(problems)
+        results.append(f"{name} {ver} (-> lwc-{family}): {', '.join(counts)}"
+                       + (f"; FAILED: {'; '.join(problems)}" if problems else ""))
+    print(f"\npeer suites ({time.time() - t0:.0f} s):")
+    for r in results:
+        print("  " + r)
+    print(f"{len(suites) - bad} of {len(suites)} suites pass unchanged")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
