@@ -8,8 +8,8 @@
 #   3. the `rayon` feature (KT / ParallelHash on threads, checked against k12 and the 1-thread path);
 #   4. the footprint of a no_std SHA3-256-only static library for thumbv7em (opt-level "s",
 #      compact backend): its .text must stay within 3 KB;
-#   5. the generated aarch64 rounds (keccak/src/hazmat/backends/aarch64_sha3/rounds.rs) are what
-#      their generator writes (the backend itself runs in the common stage test-aarch64).
+#   5. the generated aarch64 rounds (keccak/src/hazmat/backends/aarch64_{sha3,neon}/rounds.rs) are
+#      what their generators write (the backends themselves run in the common stage test-aarch64).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=lib.sh
@@ -30,7 +30,10 @@ each_backend keccak "vector tests (LWC_BACKEND)" cargo test -q "${vector_tests[@
 step "rayon feature" cargo test -q -p lwc-keccak --features rayon --test spot
 
 generated_rounds() {
-  python3 keccak/gen/aarch64_sha3_rounds.py | diff -u keccak/src/hazmat/backends/aarch64_sha3/rounds.rs -
+  local isa
+  for isa in sha3 neon; do
+    python3 "keccak/gen/aarch64_${isa}_rounds.py" | diff -u "keccak/src/hazmat/backends/aarch64_$isa/rounds.rs" - || return
+  done
 }
 step "aarch64 rounds = their generator's output" generated_rounds
 

@@ -7,8 +7,9 @@
 //! * `keccak_avx512`: the `x86_avx512` backend is compiled in (x86_64, not forced portable, and
 //!   Rust 1.89 or later, where the AVX-512 intrinsics and target features are stable: the crate
 //!   still builds at its rust-version, 1.85, without this backend);
-//! * `keccak_aarch64`: the aarch64 backend `aarch64_sha3` (FEAT_SHA3: EOR3, RAX1, XAR, BCAX)
-//!   and its run-time detection are compiled in (aarch64, not forced portable);
+//! * `keccak_aarch64`: the aarch64 backends `aarch64_neon` (plain NEON) and `aarch64_sha3`
+//!   (FEAT_SHA3: EOR3, RAX1, XAR, BCAX) and run-time detection are compiled in (aarch64, not
+//!   forced portable);
 //! * `keccak_detect`: run-time detection and dispatch are compiled in (`keccak_x86` or
 //!   `keccak_aarch64`);
 //! * `keccak_lazy_rho`: the portable permutation defers ρ's rotations into the operands of the

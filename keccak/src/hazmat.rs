@@ -25,6 +25,9 @@
 //!   (about 70 instructions a round instead of about 130 scalar ones); one state one lane per
 //!   register, four states as two pairs, two states per register; the absorb loops keep the
 //!   states in registers across blocks;
+//! * `Backend::Aarch64Neon` (aarch64 without FEAT_SHA3, e.g. Cortex-A72/A76, Neoverse N1): four
+//!   states as two pairs, two states per 128-bit register, the rotations as `SHL` + `SRI` and χ as
+//!   `BIC` + `EOR` (160 instructions a round for two states); one state on the portable code;
 //! * [`Backend::Portable`]: straight-line rounds with no per-round lane copies, χ written so that
 //!   an and-not instruction can be used; all rounds unrolled, except on x86/x86_64 where one round
 //!   per loop iteration is faster. Always available.
@@ -95,6 +98,10 @@ pub enum Backend {
     /// AVX-512F, AVX-512VL and AVX2 (and Rust 1.89 or later at build time).
     #[cfg(keccak_avx512)]
     X86Avx512,
+    /// aarch64 without FEAT_SHA3 (plain NEON, every aarch64 CPU): two states per 128-bit
+    /// register for the four-state calls; one state on the portable code.
+    #[cfg(keccak_aarch64)]
+    Aarch64Neon,
     /// aarch64 with FEAT_SHA3 (`EOR3`, `RAX1`, `XAR`, `BCAX`): one state on 128-bit NEON
     /// registers (one lane each), two states per register for the four-state calls.
     #[cfg(keccak_aarch64)]
@@ -113,11 +120,13 @@ impl Backend {
         #[cfg(keccak_avx512)]
         Backend::X86Avx512,
         #[cfg(keccak_aarch64)]
+        Backend::Aarch64Neon,
+        #[cfg(keccak_aarch64)]
         Backend::Aarch64Sha3,
     ];
 
     /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
-    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_sha3"`.
+    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"aarch64_sha3"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -128,6 +137,8 @@ impl Backend {
             Backend::X86Avx2 => "x86_avx2",
             #[cfg(keccak_avx512)]
             Backend::X86Avx512 => "x86_avx512",
+            #[cfg(keccak_aarch64)]
+            Backend::Aarch64Neon => "aarch64_neon",
             #[cfg(keccak_aarch64)]
             Backend::Aarch64Sha3 => "aarch64_sha3",
         }
@@ -162,7 +173,7 @@ pub fn force_backend(backend: Backend) -> bool {
 }
 
 /// Whether the four-state permutations run on SIMD registers in this process (the backend is
-/// `X86Avx2`, `X86Avx512` or `Aarch64Sha3`) rather than one state after another.
+/// `X86Avx2`, `X86Avx512`, `Aarch64Neon` or `Aarch64Sha3`) rather than one state after another.
 #[must_use]
 pub fn has_simd_x4() -> bool {
     match backend() {
@@ -173,6 +184,8 @@ pub fn has_simd_x4() -> bool {
         Backend::X86Avx2 => true,
         #[cfg(keccak_avx512)]
         Backend::X86Avx512 => true,
+        #[cfg(keccak_aarch64)]
+        Backend::Aarch64Neon => true,
         #[cfg(keccak_aarch64)]
         Backend::Aarch64Sha3 => true,
     }

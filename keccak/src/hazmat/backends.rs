@@ -24,6 +24,9 @@ pub(crate) mod x86_avx2;
 pub(crate) mod x86_avx512;
 
 #[cfg(keccak_aarch64)]
+pub(crate) mod aarch64_neon;
+
+#[cfg(keccak_aarch64)]
 pub(crate) mod aarch64_sha3;
 
 #[cfg(test)]
@@ -36,7 +39,7 @@ use detect::Avx512Token;
 #[cfg(keccak_x86)]
 use detect::BmiToken;
 #[cfg(keccak_aarch64)]
-use detect::Sha3Token;
+use detect::{NeonToken, Sha3Token};
 use portable::Portable;
 
 /// What a backend implements: the permutation, and hooks with default methods (written in terms
@@ -154,6 +157,8 @@ fn run_on<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
         #[cfg(keccak_avx512)]
         detect::Chosen::X86Avx512(token) => x86_avx512::run(token, job),
         #[cfg(keccak_aarch64)]
+        detect::Chosen::Aarch64Neon(token) => aarch64_neon::run(token, job),
+        #[cfg(keccak_aarch64)]
         detect::Chosen::Aarch64Sha3(token) => aarch64_sha3::run(token, job),
     }
 }
@@ -227,6 +232,11 @@ mod detect {
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct Avx512Token(());
 
+    /// Proof that this is an aarch64 CPU, so it has NEON (made without asking the CPU).
+    #[cfg(keccak_aarch64)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct NeonToken(());
+
     /// Proof that this CPU has FEAT_SHA3 (EOR3, RAX1, XAR, BCAX; NEON is part of aarch64).
     #[cfg(keccak_aarch64)]
     #[derive(Clone, Copy, Debug)]
@@ -243,6 +253,8 @@ mod detect {
         #[cfg(keccak_avx512)]
         X86Avx512(Avx512Token),
         #[cfg(keccak_aarch64)]
+        Aarch64Neon(NeonToken),
+        #[cfg(keccak_aarch64)]
         Aarch64Sha3(Sha3Token),
     }
 
@@ -256,6 +268,8 @@ mod detect {
                 Chosen::X86Avx2(_) => Backend::X86Avx2,
                 #[cfg(keccak_avx512)]
                 Chosen::X86Avx512(_) => Backend::X86Avx512,
+                #[cfg(keccak_aarch64)]
+                Chosen::Aarch64Neon(_) => Backend::Aarch64Neon,
                 #[cfg(keccak_aarch64)]
                 Chosen::Aarch64Sha3(_) => Backend::Aarch64Sha3,
             }
@@ -273,6 +287,8 @@ mod detect {
             Backend::X86Avx2 => avx2_cpuid::get().then_some(Chosen::X86Avx2(Avx2Token(()))),
             #[cfg(keccak_avx512)]
             Backend::X86Avx512 => avx512_cpuid::get().then_some(Chosen::X86Avx512(Avx512Token(()))),
+            #[cfg(keccak_aarch64)]
+            Backend::Aarch64Neon => Some(Chosen::Aarch64Neon(NeonToken(()))),
             #[cfg(keccak_aarch64)]
             Backend::Aarch64Sha3 => sha3_cpuid::get().then_some(Chosen::Aarch64Sha3(Sha3Token(()))),
         }
@@ -292,6 +308,8 @@ mod detect {
     const X86_AVX512: u8 = 4;
     #[cfg(keccak_aarch64)]
     const AARCH64_SHA3: u8 = 5;
+    #[cfg(keccak_aarch64)]
+    const AARCH64_NEON: u8 = 6;
 
     fn code(chosen: Chosen) -> u8 {
         match chosen {
@@ -302,6 +320,8 @@ mod detect {
             Chosen::X86Avx2(_) => X86_AVX2,
             #[cfg(keccak_avx512)]
             Chosen::X86Avx512(_) => X86_AVX512,
+            #[cfg(keccak_aarch64)]
+            Chosen::Aarch64Neon(_) => AARCH64_NEON,
             #[cfg(keccak_aarch64)]
             Chosen::Aarch64Sha3(_) => AARCH64_SHA3,
         }
@@ -320,6 +340,8 @@ mod detect {
             X86_BMI => Chosen::X86Bmi(BmiToken(())),
             #[cfg(keccak_aarch64)]
             AARCH64_SHA3 => Chosen::Aarch64Sha3(Sha3Token(())),
+            #[cfg(keccak_aarch64)]
+            AARCH64_NEON => Chosen::Aarch64Neon(NeonToken(())),
             PORTABLE => Chosen::Portable,
             _ => choose(),
         }

@@ -25,6 +25,7 @@ use super::super::{
     RC, State1600,
     words::{load_lane, xor_block},
 };
+use super::aarch64_neon::{absorb_pairs, dup, element, load_x2, store_x2, xor};
 use super::{Job, Kernels, Sha3Token, absorb_args_ok};
 
 /// The FEAT_SHA3 kernels; a value exists only after run-time detection found FEAT_SHA3.
@@ -83,22 +84,14 @@ impl Kernels for Aarch64Sha3 {
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));
-        let (first, second) = states.split_at_mut(2);
-        for (pair, m) in [first, second]
-            .into_iter()
-            .zip([[msgs[0], msgs[1]], [msgs[2], msgs[3]]])
-        {
-            let (s0, s1) = pair.split_at_mut(1);
-            let (s0, s1) = (&mut s0[0], &mut s1[0]);
-            match rate {
-                168 => absorb_x2::<R, 21>(self.0, s0, s1, m),
-                136 => absorb_x2::<R, 17>(self.0, s0, s1, m),
-                _ => {
-                    absorb_blocks::<Self, R>(self, s0, m[0], rate);
-                    absorb_blocks::<Self, R>(self, s1, m[1], rate);
-                }
-            }
-        }
+        let t = self.0;
+        absorb_pairs(
+            states,
+            msgs,
+            rate,
+            |a| permute::<R>(t, a),
+            |s, m| absorb_blocks::<Self, R>(self, s, m, rate),
+        );
     }
 }
 
@@ -113,31 +106,6 @@ fn absorb_x1<const R: usize, const LANES: usize>(t: Sha3Token, state: &mut State
         permute::<R>(t, &mut a);
     }
     store_x1(&a, state);
-}
-
-/// The absorb loop on two states with `LANES` lanes a block (`m[0]` into `s0`, `m[1]` into
-/// `s1`, of equal lengths), both in registers throughout.
-#[inline(always)]
-fn absorb_x2<const R: usize, const LANES: usize>(
-    t: Sha3Token,
-    s0: &mut State1600,
-    s1: &mut State1600,
-    m: [&[u8]; 2],
-) {
-    let mut a = load_x2(s0, s1);
-    for (b0, b1) in m[0]
-        .chunks_exact(8 * LANES)
-        .zip(m[1].chunks_exact(8 * LANES))
-    {
-        for i in 0..LANES {
-            a[i] = xor(
-                a[i],
-                pair_of(load_lane(&b0[8 * i..]), load_lane(&b1[8 * i..])),
-            );
-        }
-        permute::<R>(t, &mut a);
-    }
-    store_x2(&a, s0, s1);
 }
 
 /// The absorb loop of any other rate: block by block, the state in memory between permutations
@@ -167,27 +135,6 @@ fn permute<const R: usize>(_: Sha3Token, a: &mut [uint64x2_t; 25]) {
     unsafe { rounds::rounds12(a, RC[12..].as_ptr()) };
 }
 
-/// `x` in both elements.
-#[inline(always)]
-fn dup(x: u64) -> uint64x2_t {
-    // SAFETY: NEON is part of aarch64.
-    unsafe { vdupq_n_u64(x) }
-}
-
-/// `x0` in the lower element, `x1` in the upper one.
-#[inline(always)]
-fn pair_of(x0: u64, x1: u64) -> uint64x2_t {
-    // SAFETY: NEON is part of aarch64.
-    unsafe { vcombine_u64(vcreate_u64(x0), vcreate_u64(x1)) }
-}
-
-/// Element `I` of `v`.
-#[inline(always)]
-fn element<const I: i32>(v: uint64x2_t) -> u64 {
-    // SAFETY: NEON is part of aarch64; `I` is 0 or 1 (checked at compile time).
-    unsafe { vgetq_lane_u64::<I>(v) }
-}
-
 /// One state, one lane per register.
 #[inline(always)]
 fn load_x1(state: &State1600) -> [uint64x2_t; 25] {
@@ -199,25 +146,4 @@ fn store_x1(a: &[uint64x2_t; 25], state: &mut State1600) {
     for (lane, v) in state.iter_mut().zip(a) {
         *lane = element::<0>(*v);
     }
-}
-
-/// Two states, lane `i` of `s0` and of `s1` in register `i`.
-#[inline(always)]
-fn load_x2(s0: &State1600, s1: &State1600) -> [uint64x2_t; 25] {
-    core::array::from_fn(|i| pair_of(s0[i], s1[i]))
-}
-
-#[inline(always)]
-fn store_x2(a: &[uint64x2_t; 25], s0: &mut State1600, s1: &mut State1600) {
-    for ((l0, l1), v) in s0.iter_mut().zip(s1.iter_mut()).zip(a) {
-        *l0 = element::<0>(*v);
-        *l1 = element::<1>(*v);
-    }
-}
-
-/// `a ^ b`.
-#[inline(always)]
-fn xor(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
-    // SAFETY: NEON is part of aarch64.
-    unsafe { veorq_u64(a, b) }
 }

@@ -221,6 +221,7 @@ fn names_and_order() {
         "x86_bmi",
         "x86_avx2",
         "x86_avx512",
+        "aarch64_neon",
         "aarch64_sha3",
     ];
     let mut pos = order.iter();
