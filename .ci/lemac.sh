@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 CI_FAMILY=lemac
 source .ci/lib.sh
 
-KAT=(cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac_kat --test lemac_diff)
+KAT=(cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac_kat --test lemac_diff --test lemac_compat)
 
 # --- 1. portable backend only (build time) ------------------------------------------------------
 BASE_TARGET_DIR="${CARGO_TARGET_DIR:-target}"

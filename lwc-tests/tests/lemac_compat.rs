@@ -10,7 +10,11 @@
 //! * Verification: correct tags pass, every single-bit flip and every wrong length is rejected.
 //!
 //! No previous-generation RustCrypto crate implements LeMac or PetitMac, so there is no
-//! differential peer; the official vectors are the independent reference.
+//! differential peer; the official vectors are the independent reference. That is why this file
+//! lives here rather than in `lemac/tests/` like the other crates' `compat.rs`: it needs the
+//! vector harness (renderer, SHA-256, `LWC_KAT_DIR`), and a published crate cannot have this
+//! unpublished crate as a dev-dependency.
+#![cfg(feature = "lemac")]
 
 use digest010::{KeyInit as KeyInit010, Mac as Mac010};
 use hex_literal::hex;
