@@ -77,9 +77,16 @@ impl<const RATE: usize> Default for Kt<RATE> {
 impl<const RATE: usize> digest::CustomizedInit for Kt<RATE> {
     /// KT with customization string `C` (needs the `alloc` feature: `C` is hashed after the message).
     fn new_customized(customization: &[u8]) -> Self {
-        let mut kt = Self::default();
-        kt.customization = customization.into();
-        kt
+        const { assert!(RATE == 168 || RATE == 136, "unsupported rate") };
+        Self {
+            main: Sponge::new(),
+            leaf: Sponge::new(),
+            first: 0,
+            tree: false,
+            leaf_len: 0,
+            leaves: 0,
+            customization: customization.into(),
+        }
     }
 }
 

@@ -55,7 +55,10 @@ where
         + fmt::Debug
         + Digest
         + Send
-        + Sync,
+        + Sync
+        + Unpin
+        + core::panic::UnwindSafe
+        + core::panic::RefUnwindSafe,
 {
 }
 
@@ -193,8 +196,11 @@ where
         + CollisionResistance
         + fmt::Debug
         + Send
-        + Sync,
-    T::Reader: Clone + XofReader + fmt::Debug + Send + Sync,
+        + Sync
+        + Unpin
+        + core::panic::UnwindSafe
+        + core::panic::RefUnwindSafe,
+    T::Reader: Clone + XofReader + fmt::Debug + Send + Sync + Unpin + core::panic::UnwindSafe,
 {
 }
 
