@@ -8,6 +8,9 @@ use digest010 as d10;
 use digest010::consts::{U28, U32, U48, U64, U72, U104, U136, U144, U200};
 use digest010::crypto_common::{AlgorithmName, BlockSizeUser};
 
+#[cfg(feature = "alloc")]
+use crate::custom::CustomKt;
+use crate::custom::CustomRefKt;
 use crate::hash::{
     Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
     Sha3_512,
@@ -16,7 +19,7 @@ use crate::kt::{Kt, KtReader};
 use crate::mac::{Kmac, Kmac128, Kmac256, KmacReader};
 use crate::sp800_185::{ParallelHash, ParallelHashReader, TupleHashReader};
 use crate::xof::{
-    CShake, CShakeReader, CTurboShake, Shake, ShakeReader, TurboShake, TurboShakeReader,
+    CShake, CShakeReader, DynTurboShake, Shake, ShakeReader, TurboShake, TurboShakeReader,
 };
 
 /// `Update` and `Reset` forwarded to the digest 0.11 impls.
@@ -121,22 +124,31 @@ macro_rules! xof {
 
 xof!([const RATE: usize] Shake<RATE>);
 xof!([const RATE: usize] CShake<RATE>);
-xof!([const RATE: usize] TurboShake<RATE>);
-xof!([const RATE: usize, const DS: u8] CTurboShake<RATE, DS>);
+xof!([const RATE: usize, const DS: u8] TurboShake<RATE, DS>);
+xof!([const RATE: usize] DynTurboShake<RATE>);
 xof!([const RATE: usize] Kt<RATE>);
+xof!(['a, const RATE: usize] CustomRefKt<'a, RATE>);
+#[cfg(feature = "alloc")]
+xof!([const RATE: usize] CustomKt<RATE>);
 xof!([const RATE: usize] ParallelHash<RATE>);
 
 impl<const RATE: usize> d10::HashMarker for Shake<RATE> {}
 impl<const RATE: usize> d10::HashMarker for CShake<RATE> {}
-impl<const RATE: usize> d10::HashMarker for TurboShake<RATE> {}
-impl<const RATE: usize, const DS: u8> d10::HashMarker for CTurboShake<RATE, DS> {}
+impl<const RATE: usize, const DS: u8> d10::HashMarker for TurboShake<RATE, DS> {}
+impl<const RATE: usize> d10::HashMarker for DynTurboShake<RATE> {}
 impl<const RATE: usize> d10::HashMarker for Kt<RATE> {}
+impl<const RATE: usize> d10::HashMarker for CustomRefKt<'_, RATE> {}
+#[cfg(feature = "alloc")]
+impl<const RATE: usize> d10::HashMarker for CustomKt<RATE> {}
 
 alg_name!([const RATE: usize] Shake<RATE>);
 alg_name!([const RATE: usize] CShake<RATE>);
-alg_name!([const RATE: usize] TurboShake<RATE>);
-alg_name!([const RATE: usize, const DS: u8] CTurboShake<RATE, DS>);
+alg_name!([const RATE: usize, const DS: u8] TurboShake<RATE, DS>);
+alg_name!([const RATE: usize] DynTurboShake<RATE>);
 alg_name!([const RATE: usize] Kt<RATE>);
+alg_name!([const RATE: usize] CustomRefKt<'_, RATE>);
+#[cfg(feature = "alloc")]
+alg_name!([const RATE: usize] CustomKt<RATE>);
 alg_name!([const RATE: usize] Kmac<RATE>);
 
 macro_rules! reader {

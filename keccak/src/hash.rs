@@ -21,7 +21,7 @@ const SHA3_PAD: u8 = 0x06;
 macro_rules! fixed_hash {
     ($(
         $(#[$attr:meta])*
-        $name:ident($rate_ty:ty, $out_ty:ty, $pad:expr, $alg:literal);
+        $name:ident($rate_ty:ty, $out_ty:ty, $pad:expr);
     )*) => {$(
         $(#[$attr])*
         #[derive(Clone, Default)]
@@ -70,15 +70,17 @@ macro_rules! fixed_hash {
             }
         }
 
+        /// The type name (`Sha3_256`, `Keccak256Full`, ...), as RustCrypto `sha3` 0.12.
         impl AlgorithmName for $name {
             fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str($alg)
+                f.write_str(stringify!($name))
             }
         }
 
+        /// `Sha3_256 { ... }` and so on, as RustCrypto `sha3` 0.12: no state.
         impl fmt::Debug for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_struct(stringify!($name)).finish_non_exhaustive()
+                f.write_str(concat!(stringify!($name), " { ... }"))
             }
         }
 
@@ -108,23 +110,23 @@ macro_rules! fixed_hash {
 
 fixed_hash!(
     /// SHA3-224 (FIPS 202).
-    Sha3_224(U144, U28, SHA3_PAD, "SHA3-224");
+    Sha3_224(U144, U28, SHA3_PAD);
     /// SHA3-256 (FIPS 202).
-    Sha3_256(U136, U32, SHA3_PAD, "SHA3-256");
+    Sha3_256(U136, U32, SHA3_PAD);
     /// SHA3-384 (FIPS 202).
-    Sha3_384(U104, U48, SHA3_PAD, "SHA3-384");
+    Sha3_384(U104, U48, SHA3_PAD);
     /// SHA3-512 (FIPS 202).
-    Sha3_512(U72, U64, SHA3_PAD, "SHA3-512");
+    Sha3_512(U72, U64, SHA3_PAD);
     /// Keccak-224 (original Keccak submission padding `0x01`).
-    Keccak224(U144, U28, KECCAK_PAD, "Keccak-224");
+    Keccak224(U144, U28, KECCAK_PAD);
     /// Keccak-256 (original Keccak padding `0x01`; Ethereum's `keccak256`).
-    Keccak256(U136, U32, KECCAK_PAD, "Keccak-256");
+    Keccak256(U136, U32, KECCAK_PAD);
     /// Keccak-384 (original Keccak padding `0x01`).
-    Keccak384(U104, U48, KECCAK_PAD, "Keccak-384");
+    Keccak384(U104, U48, KECCAK_PAD);
     /// Keccak-512 (original Keccak padding `0x01`).
-    Keccak512(U72, U64, KECCAK_PAD, "Keccak-512");
+    Keccak512(U72, U64, KECCAK_PAD);
     /// Keccak-256 with the whole 200-byte state as output (CryptoNight), as RustCrypto `sha3`.
-    Keccak256Full(U136, U200, KECCAK_PAD, "Keccak-256-Full");
+    Keccak256Full(U136, U200, KECCAK_PAD);
 );
 
 /// `AssociatedOid` for the four SHA-3 hashes (NIST hash algorithm OIDs 2.16.840.1.101.3.4.2.7 to

@@ -24,7 +24,7 @@ const FINAL_DS: u8 = 0x06;
 
 crate::xof::reader!(
     /// The output stream of [`Kt`].
-    KtReader, 12
+    KtReader, 12, "Kt128Reader", "Kt256Reader"
 );
 
 /// KangarooTwelve with rate `RATE`: [`Kt128`] (168, 32-byte chaining values) or [`Kt256`]
@@ -77,9 +77,15 @@ impl<const RATE: usize> Default for Kt<RATE> {
 impl<const RATE: usize> digest::CustomizedInit for Kt<RATE> {
     /// KT with customization string `C` (needs the `alloc` feature: `C` is hashed after the message).
     fn new_customized(customization: &[u8]) -> Self {
+        const { assert!(RATE == 168 || RATE == 136, "unsupported rate") };
         Self {
+            main: Sponge::new(),
+            leaf: Sponge::new(),
+            first: 0,
+            tree: false,
+            leaf_len: 0,
+            leaves: 0,
             customization: customization.into(),
-            ..Self::default()
         }
     }
 }
@@ -191,12 +197,19 @@ impl<const RATE: usize> Kt<RATE> {
         #[cfg(feature = "alloc")]
         {
             let c = core::mem::take(&mut self.customization);
-            self.absorb(&c);
-            self.absorb(length_encode(c.len() as u64).as_bytes());
+            let r = self.finalize_custom(&c);
             self.customization = c;
+            r
         }
         #[cfg(not(feature = "alloc"))]
-        self.absorb(length_encode(0).as_bytes());
+        self.finalize_custom(&[])
+    }
+
+    /// Absorbs the customization string `c` and its length, and finishes: the reader. Leaves
+    /// `self` to be reset.
+    pub(crate) fn finalize_custom(&mut self, c: &[u8]) -> KtReader<RATE> {
+        self.absorb(c);
+        self.absorb(length_encode(c.len() as u64).as_bytes());
         if self.tree && self.leaf_len != 0 {
             self.finish_leaf();
         }
@@ -256,8 +269,11 @@ impl<const RATE: usize> AlgorithmName for Kt<RATE> {
 
 impl<const RATE: usize> fmt::Debug for Kt<RATE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if RATE == 168 { "Kt128" } else { "Kt256" })?;
-        f.write_str(" { .. }")
+        f.write_str(if RATE == 168 {
+            "Kt128 { ... }"
+        } else {
+            "Kt256 { ... }"
+        })
     }
 }
 
@@ -270,3 +286,12 @@ impl CollisionResistance for Kt256 {
 
 #[cfg(feature = "zeroize")]
 impl<const RATE: usize> zeroize::ZeroizeOnDrop for Kt<RATE> {}
+
+/// Wipes the customization string (the states wipe themselves).
+#[cfg(all(feature = "zeroize", feature = "alloc"))]
+impl<const RATE: usize> Drop for Kt<RATE> {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.customization.as_mut().zeroize();
+    }
+}

@@ -16,6 +16,7 @@ pub use digest010;
 pub mod batch;
 #[cfg(feature = "digest-010")]
 mod compat;
+pub mod custom;
 mod hash;
 pub mod hazmat;
 mod kt;
@@ -24,6 +25,9 @@ mod sp800_185;
 mod xof;
 
 pub use batch::BatchLengthMismatch;
+#[cfg(feature = "alloc")]
+pub use custom::{CustomKt, CustomKt128, CustomKt256};
+pub use custom::{CustomRefKt, CustomRefKt128, CustomRefKt256};
 pub use hash::{
     Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
     Sha3_512,
@@ -37,9 +41,10 @@ pub use sp800_185::{
 };
 pub use xof::{
     CShake, CShake128, CShake128Reader, CShake256, CShake256Reader, CShakeReader, CTurboShake,
-    CTurboShake128, CTurboShake256, DEFAULT_DS, InvalidDomainByte, Shake, Shake128, Shake128Reader,
-    Shake256, Shake256Reader, ShakeReader, TurboShake, TurboShake128, TurboShake128Reader,
-    TurboShake256, TurboShake256Reader, TurboShakeReader,
+    CTurboShake128, CTurboShake256, DEFAULT_DS, DynTurboShake, DynTurboShake128, DynTurboShake256,
+    InvalidDomainByte, Shake, Shake128, Shake128Reader, Shake256, Shake256Reader, ShakeReader,
+    TurboShake, TurboShake128, TurboShake128Reader, TurboShake256, TurboShake256Reader,
+    TurboShakeReader,
 };
 
 /// Error of the TurboSHAKE batch functions.
