@@ -4,15 +4,16 @@
 use core::fmt;
 
 use digest::{
-    CollisionResistance, ExtendableOutput, ExtendableOutputReset, Reset, TryCustomizedInit,
-    XofReader,
+    CollisionResistance, ExtendableOutput, ExtendableOutputReset, OutputSizeUser, Reset,
+    TryCustomizedInit, XofReader,
+    array::Array,
     common::BlockSizeUser,
-    consts::{U8, U16},
+    consts::{U8, U16, U32, U41},
 };
 
 use crate::hash::{
-    AsconHasher, FixedIv, HasherParams, Hashing, Sp800232Spec, StartState, Unkeyed, V12Spec,
-    V12aSpec, finish, fixed_iv_params, fixed_iv_state,
+    AsconHasher, FixedIv, HasherParams, Hashing, Serial, Serialized, Sp800232Spec, StartState,
+    Unkeyed, V12Spec, V12aSpec, buffered_serial, finish, fixed_iv_params, fixed_iv_state,
 };
 use crate::hazmat::backends::Words;
 use crate::hazmat::initial_state;
@@ -131,6 +132,30 @@ fixed_iv_params!(
     "Ascon-Xofa"
 );
 impl Extendable for V12Xofa {}
+buffered_serial!(V12Xof, V12Xofa);
+
+impl Serialized for Xof128 {
+    type Size = U41;
+}
+impl Serial for Xof128 {
+    fn save(a: &Absorber<Sp800232Spec>) -> Array<u8, U41> {
+        a.serialize_cursor().into()
+    }
+    fn load(bytes: &Array<u8, U41>) -> Option<(Absorber<Sp800232Spec>, ())> {
+        Absorber::deserialize_cursor(bytes.as_ref()).map(|a| (a, ()))
+    }
+}
+
+/// `U32`, as in RustCrypto's `ascon-xof128` (the output length of `XofFixedWrapper`-style uses;
+/// the XOF itself reads any length).
+impl OutputSizeUser for AsconHasher<Xof128> {
+    type OutputSize = U32;
+}
+
+/// `U32`, as in RustCrypto's `ascon-xof128`.
+impl OutputSizeUser for AsconHasher<Cxof128> {
+    type OutputSize = U32;
+}
 
 /// Ascon-XOF128 (NIST SP 800-232): any output length, 128-bit security.
 ///
@@ -193,14 +218,34 @@ impl core::error::Error for InvalidCustomizationError {}
 pub struct Cxof128;
 impl HasherParams for Cxof128 {
     type Spec = Sp800232Spec;
-    /// The state after the customization string (public: it depends on public data only).
-    type Init = StartState;
+    /// The state after the customization string and the block position 0; for a hasher restored
+    /// by `deserialize`, the restored state and position.
+    type Init = (StartState, usize);
 }
 impl Hashing for Cxof128 {
     const NAME: &'static str = "AsconCxof128";
     const ALG: &'static str = "Ascon-CXOF128";
-    fn reset_state(init: &StartState) -> Words {
-        init.0.clone()
+    fn reset_state(init: &(StartState, usize)) -> Words {
+        init.0.0.clone()
+    }
+    fn reset_pos(init: &(StartState, usize)) -> usize {
+        init.1
+    }
+}
+
+/// 41 bytes as Ascon-XOF128's (`ascon-xof128` 0.2's format). The customization string is not part
+/// of it: a restored hasher's `Reset` returns to the state it was restored at.
+impl Serialized for Cxof128 {
+    type Size = U41;
+}
+impl Serial for Cxof128 {
+    fn save(a: &Absorber<Sp800232Spec>) -> Array<u8, U41> {
+        a.serialize_cursor().into()
+    }
+    fn load(bytes: &Array<u8, U41>) -> Option<(Absorber<Sp800232Spec>, (StartState, usize))> {
+        let a = Absorber::deserialize_cursor(bytes.as_ref())?;
+        let init = (StartState(a.state().clone()), a.pending().len());
+        Some((a, init))
     }
 }
 impl Unkeyed for Cxof128 {}
@@ -239,7 +284,7 @@ impl TryCustomizedInit for AsconHasher<Cxof128> {
         a.update(&(8 * customization.len() as u64).to_le_bytes());
         a.update(customization);
         let st = a.finish_prefix();
-        Ok(Self::from_parts(st.clone(), StartState(st)))
+        Ok(Self::from_parts(st.clone(), (StartState(st), 0)))
     }
 }
 
