@@ -45,9 +45,10 @@ impl<S: Spec> XofReader for AsconReader<S> {
     }
 }
 
+/// `Name { ... }`, as the hashers print themselves; never the state.
 impl<S: ReaderName> fmt::Debug for AsconReader<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct(S::READER).finish_non_exhaustive()
+        write!(f, "{} {{ ... }}", S::READER)
     }
 }
 
@@ -202,12 +203,16 @@ pub type AsconXofa = AsconHasher<V12Xofa>;
 pub type AsconXofaReader = AsconReader<V12aSpec>;
 
 /// The customization string given to [`AsconCxof128`] is longer than 256 bytes (2048 bits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The same traits and `Display` text as `ascon-xof128`'s type of the same name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct InvalidCustomizationError;
 
 impl fmt::Display for InvalidCustomizationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Ascon-CXOF128 customization string longer than 256 bytes")
+        f.write_str(
+            "Invalid Ascon-CXOF128 customization string. \
+            The length of the customization string shall be at most 256 bytes.",
+        )
     }
 }
 

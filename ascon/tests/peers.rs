@@ -243,6 +243,14 @@ fn names_and_debug_match() {
         format!("{:?}", AsconXof128::default()),
         format!("{:?}", rc_xof::AsconXof128::default())
     );
+    let long = [0u8; 257];
+    let (ours, theirs) = (
+        AsconCxof128::try_new_customized(&long).unwrap_err(),
+        rc_xof::AsconCxof128::try_new_customized(&long).unwrap_err(),
+    );
+    assert_eq!(ours.to_string(), theirs.to_string());
+    assert_eq!(format!("{ours:?}"), format!("{theirs:?}"));
+    assert!(AsconCxof128::try_new_customized(&long[..256]).is_ok());
 }
 
 /// Every root name of the three RustCrypto crates resolves at this crate's root, as the same
