@@ -2,8 +2,8 @@
 //! each official ascon-c KAT file (`../shared/kat/ascon`, provenance in its README: ascon/ascon-c
 //! @446347f for `sp800232_*` and `v13_*`, @b359dc5 for `v12_*`), the RustCrypto/sponges
 //! permutation test, NIST ACVP samples and Wycheproof cases (tcIds below), and the serialized-state
-//! formats of RustCrypto's `ascon-hash256` 0.1 and `ascon-xof128` 0.2. The whole files run in lwc-tests (`ascon_kat`,
-//! `ascon_vectors`).
+//! formats of RustCrypto's `ascon-hash256` 0.1 and `ascon-xof128` 0.2. The whole files run in
+//! lwc-tests (`ascon_kat`, `ascon_vectors`).
 
 use digest::common::hazmat::SerializableState;
 use hex_literal::hex;

@@ -1,8 +1,8 @@
 //! Differential tests against peers, on the backend `LWC_BACKEND` names:
 //!
 //! * RustCrypto on random inputs: `ascon-aead` 0.6 and `ascon-hash` 0.4 (SP 800-232; XOF output
-//!   read in pieces; `ascon-hash` 0.4's serialized states converted to the current format), `ascon-aead` 0.4 and
-//!   `ascon-hash` 0.2 (v1.2, previous trait generation);
+//!   read in pieces; `ascon-hash` 0.4's serialized states converted to the current format and
+//!   back), `ascon-aead` 0.4 and `ascon-hash` 0.2 (v1.2, previous trait generation);
 //! * the Ascon team's Python reference, PyPI `ascon` 0.0.9 (pyascon, v1.2 only:
 //!   Ascon-128/128a/80pq, Hash/Hasha/Xof/Xofa, Mac/Maca/Prf/Prfa/PrfShort): `.ci/ascon.sh` runs
 //!   `.ci/gen/pyascon.py`, which writes random inputs and pyascon's outputs to a text file (`Alg`,
