@@ -283,3 +283,122 @@ fn root_names_of_the_three_crates() {
     output_size::<AsconXof128>();
     output_size::<AsconCxof128>();
 }
+
+/// The trait sets of RustCrypto's types (checked on theirs, so the lists are complete and right)
+/// hold for ours.
+#[test]
+fn trait_sets_are_supersets() {
+    use core::fmt::Debug;
+    use core::hash::Hash;
+    use digest::block_api::{BufferKindUser, CoreProxy, EagerHash, FixedOutputCore, UpdateCore};
+    use digest::common::BlockSizeUser;
+    use digest::consts::{U16, U32, U40, U41, U48};
+    use digest::{
+        CollisionResistance, ExtendableOutputReset, FixedOutput, FixedOutputReset, HashMarker,
+        OutputSizeUser, Reset,
+    };
+
+    fn hash<T>()
+    where
+        T: Debug
+            + BlockSizeUser
+            + OutputSizeUser<OutputSize = U32>
+            + CoreProxy
+            + Update
+            + FixedOutput
+            + AlgorithmName
+            + Default
+            + Clone
+            + HashMarker
+            + Reset
+            + FixedOutputReset
+            + SerializableState<SerializedStateSize = U48>
+            + EagerHash
+            + Send
+            + Sync,
+    {
+    }
+    fn core<T>()
+    where
+        T: Clone
+            + Debug
+            + Default
+            + HashMarker
+            + BlockSizeUser
+            + BufferKindUser<BufferKind = digest::block_api::Eager>
+            + OutputSizeUser<OutputSize = U32>
+            + UpdateCore
+            + FixedOutputCore
+            + Reset
+            + AlgorithmName
+            + SerializableState<SerializedStateSize = U40>,
+    {
+    }
+    fn xof<T, R>()
+    where
+        T: Clone
+            + Default
+            + HashMarker
+            + OutputSizeUser<OutputSize = U32>
+            + CollisionResistance<CollisionResistance = U16>
+            + Update
+            + ExtendableOutput<Reader = R>
+            + ExtendableOutputReset
+            + Reset
+            + AlgorithmName
+            + Debug
+            + SerializableState<SerializedStateSize = U41>,
+        R: Clone + Debug + XofReader,
+    {
+    }
+    fn cxof<T, R, E>()
+    where
+        T: Clone
+            + Debug
+            + TryCustomizedInit<Error = E>
+            + HashMarker
+            + OutputSizeUser<OutputSize = U32>
+            + CollisionResistance<CollisionResistance = U16>
+            + Update
+            + ExtendableOutput<Reader = R>
+            + AlgorithmName
+            + SerializableState<SerializedStateSize = U41>,
+        R: Clone + Debug + XofReader,
+        E: Debug + Clone + Copy + PartialEq + Eq + Hash + core::fmt::Display + core::error::Error,
+    {
+    }
+    hash::<rc_hash::AsconHash256>();
+    hash::<AsconHash256>();
+    core::<rc_hash::block_api::AsconHash256Core>();
+    core::<lwc_ascon::block_api::AsconHash256Core>();
+    xof::<rc_xof::AsconXof128, rc_xof::AsconXof128Reader>();
+    xof::<AsconXof128, lwc_ascon::AsconXof128Reader>();
+    cxof::<rc_xof::AsconCxof128, rc_xof::AsconXof128Reader, _>();
+    cxof::<AsconCxof128, lwc_ascon::AsconXof128Reader, _>();
+
+    #[cfg(feature = "zeroize")]
+    {
+        use lwc_ascon::zeroize::ZeroizeOnDrop;
+        fn z<T: ZeroizeOnDrop>() {}
+        z::<AsconHash256>();
+        z::<lwc_ascon::block_api::AsconHash256Core>();
+        z::<AsconXof128>();
+        z::<AsconCxof128>();
+        z::<lwc_ascon::AsconXof128Reader>();
+    }
+
+    // ascon-aead128's AsconAead128: KeySizeUser, KeyInit, AeadCore, AeadInOut, Debug.
+    use lwc_ascon::aead::{AeadCore, AeadInOut, KeyInit, KeySizeUser};
+    fn aead<T>()
+    where
+        T: KeySizeUser<KeySize = U16>
+            + KeyInit
+            + AeadCore<NonceSize = U16, TagSize = U16>
+            + AeadInOut
+            + Debug
+            + Send
+            + Sync,
+    {
+    }
+    aead::<lwc_ascon::AsconAead128>();
+}
