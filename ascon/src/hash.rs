@@ -11,15 +11,16 @@ use core::fmt;
 
 use digest::{
     FixedOutput, FixedOutputReset, HashMarker, Output, OutputSizeUser, Reset, Update,
-    array::ArraySize,
+    array::{Array, ArraySize},
+    block_api::{Block, Buffer, BufferKindUser, CoreProxy, Eager, FixedOutputCore, UpdateCore},
     common::{
         AlgorithmName, BlockSizeUser,
         hazmat::{DeserializeStateError, SerializableState, SerializedState},
     },
-    consts::{U8, U32, U48},
+    consts::{U8, U32, U40},
 };
 
-use crate::hazmat::backends::Words;
+use crate::hazmat::backends::{KernelState, Words};
 use crate::hazmat::initial_state;
 use crate::hazmat::sponge::{Absorber, Spec, Squeezer};
 use crate::hazmat::words::{Be, Le};
@@ -49,10 +50,51 @@ pub(crate) trait Hashing: HasherParams<Spec: Spec> {
     const ALG: &'static str;
     /// The state `Reset` returns to.
     fn reset_state(init: &Self::Init) -> Words;
+    /// The block position `Reset` returns to (the bytes before it already in the state): 0 but
+    /// for an Ascon-CXOF128 restored by `deserialize`.
+    #[inline(always)]
+    fn reset_pos(_init: &Self::Init) -> usize {
+        0
+    }
 }
 
-/// Unkeyed sponges with a fixed IV (the hashes and XOFs but Ascon-CXOF128): `Default` and
-/// `SerializableState`.
+/// The parameters of the sponges with `SerializableState`: the format and what `Reset` returns
+/// to after `deserialize`.
+pub(crate) trait Serial: Hashing + Serialized {
+    /// The serialized state.
+    fn save(a: &Absorber<Self::Spec>) -> Array<u8, Self::Size>;
+    /// Inverse of [`Self::save`]: the absorber and what it resets to; `None` if `bytes` are not a
+    /// canonical serialized state.
+    fn load(bytes: &Array<u8, Self::Size>) -> Option<(Absorber<Self::Spec>, Self::Init)>;
+}
+
+/// The parameters of an [`AsconHasher`] with `SerializableState`: its length. Sealed as
+/// [`HasherParams`].
+pub trait Serialized: HasherParams {
+    /// Length of the serialized state in bytes.
+    type Size: ArraySize;
+}
+
+/// `Serial` in the 48-byte buffered form (words in the generation's byte order, buffered-byte
+/// count, buffered bytes) for fixed-IV rate-8 sponges.
+macro_rules! buffered_serial {
+    ($($p:ty),*) => {$(
+        impl crate::hash::Serialized for $p {
+            type Size = ::digest::consts::U48;
+        }
+        impl crate::hash::Serial for $p {
+            fn save(a: &crate::hazmat::sponge::Absorber<Self::Spec>) -> ::digest::array::Array<u8, ::digest::consts::U48> {
+                a.serialize_buffered().into()
+            }
+            fn load(bytes: &::digest::array::Array<u8, ::digest::consts::U48>) -> Option<(crate::hazmat::sponge::Absorber<Self::Spec>, ())> {
+                crate::hazmat::sponge::Absorber::deserialize_buffered(bytes.as_ref()).map(|a| (a, ()))
+            }
+        }
+    )*};
+}
+pub(crate) use buffered_serial;
+
+/// Unkeyed sponges with a fixed IV (the hashes and XOFs but Ascon-CXOF128): `Default`.
 pub(crate) trait FixedIv: Hashing<Init = ()> {
     /// `p12(IV, 0, 0, 0, 0)`, computed at compile time.
     const INIT: [u64; 5];
@@ -81,7 +123,7 @@ impl fmt::Debug for StartState {
 impl Drop for StartState {
     fn drop(&mut self) {
         #[cfg(feature = "zeroize")]
-        crate::hazmat::backends::KernelState::wipe(&mut self.0);
+        KernelState::wipe(&mut self.0);
     }
 }
 
@@ -122,7 +164,8 @@ impl<P: Hashing> Update for AsconHasher<P> {
 
 impl<P: Hashing> Reset for AsconHasher<P> {
     fn reset(&mut self) {
-        self.inner.reset(P::reset_state(&self.init));
+        self.inner
+            .reset_at(P::reset_state(&self.init), P::reset_pos(&self.init));
     }
 }
 
@@ -132,9 +175,10 @@ impl<P: Hashing> AlgorithmName for AsconHasher<P> {
     }
 }
 
+/// `Name { ... }`, as RustCrypto's hashers print themselves; never the state.
 impl<P: Hashing> fmt::Debug for AsconHasher<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct(P::NAME).finish_non_exhaustive()
+        write!(f, "{} {{ ... }}", P::NAME)
     }
 }
 
@@ -171,24 +215,153 @@ impl<P: Hashing + Fixed> FixedOutputReset for AsconHasher<P> {
     }
 }
 
-/// `SerializableState` in RustCrypto's `ascon-hash` 0.4 format (48 bytes: the five state words big
-/// endian, the buffered-byte count, the buffered bytes zero-padded to 7), so a state saved by
-/// either crate resumes in the other. A serialized state reveals the data absorbed so far: treat
-/// it like that data.
-impl<P: FixedIv> SerializableState for AsconHasher<P> {
-    type SerializedStateSize = U48;
+/// `SerializableState` in the format of the RustCrypto crate of the same type: Ascon-Hash256 48
+/// bytes (the words little endian, the buffered-byte count, the buffered bytes zero-padded to 7:
+/// `ascon-hash256` 0.1), Ascon-XOF128 and Ascon-CXOF128 41 bytes (the words little endian with the
+/// buffered bytes XORed in, the buffered-byte count: `ascon-xof128` 0.2), the v1.2 hashes and
+/// XOFs 48 bytes as Ascon-Hash256's with the words big endian. A serialized state reveals the data
+/// absorbed so far: treat it like that data.
+impl<P: Serial> SerializableState for AsconHasher<P> {
+    type SerializedStateSize = P::Size;
 
     fn serialize(&self) -> SerializedState<Self> {
-        self.inner.serialize().into()
+        P::save(&self.inner)
     }
 
     fn deserialize(
         serialized_state: &SerializedState<Self>,
     ) -> Result<Self, DeserializeStateError> {
-        let bytes: &[u8; 48] = serialized_state.as_ref();
-        Absorber::deserialize(bytes)
-            .map(|inner| Self { inner, init: () })
+        P::load(serialized_state)
+            .map(|(inner, init)| Self { inner, init })
             .ok_or(DeserializeStateError)
+    }
+}
+
+/// The block-level core of [`AsconHash256`] (RustCrypto's `ascon_hash256::block_api` type of the
+/// same name): the state between whole 8-byte blocks; [`AsconHash256`] is this core plus a block
+/// buffer through [`CoreProxy`], so it is an `EagerHash` (`hmac::Hmac<AsconHash256>`,
+/// `hkdf::Hkdf<AsconHash256>`).
+///
+/// ```
+/// use lwc_ascon::{AsconHash256, Digest, block_api::AsconHash256Core};
+/// use lwc_ascon::digest::block_api::CoreProxy;
+/// let mut h = AsconHash256::new();
+/// h.update(b"0123456789");
+/// let (core, buffer) = h.clone().decompose();
+/// assert_eq!(buffer.get_pos(), 2);
+/// let h2 = AsconHash256::compose(core, buffer);
+/// assert_eq!(h.finalize(), h2.finalize());
+/// ```
+#[derive(Clone)]
+pub struct AsconHash256Core {
+    inner: Absorber<Sp800232Spec>,
+}
+
+/// `AsconHash256Core { ... }`: never the state.
+impl fmt::Debug for AsconHash256Core {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AsconHash256Core { ... }")
+    }
+}
+
+impl Default for AsconHash256Core {
+    #[inline]
+    fn default() -> Self {
+        Self {
+            inner: Absorber::new(fixed_iv_state::<Hash256>()),
+        }
+    }
+}
+
+impl HashMarker for AsconHash256Core {}
+
+impl BlockSizeUser for AsconHash256Core {
+    type BlockSize = U8;
+}
+
+impl BufferKindUser for AsconHash256Core {
+    type BufferKind = Eager;
+}
+
+impl OutputSizeUser for AsconHash256Core {
+    type OutputSize = U32;
+}
+
+impl UpdateCore for AsconHash256Core {
+    #[inline]
+    fn update_blocks(&mut self, blocks: &[Block<Self>]) {
+        // Whole blocks only: the absorber's buffer stays empty.
+        self.inner.update(Array::slice_as_flattened(blocks));
+    }
+}
+
+impl FixedOutputCore for AsconHash256Core {
+    #[inline]
+    fn finalize_fixed_core(&mut self, buffer: &mut Buffer<Self>, out: &mut Output<Self>) {
+        self.inner.update(buffer.get_data());
+        Squeezer::<Sp800232Spec>::new(self.inner.finish()).read(out);
+    }
+}
+
+impl Reset for AsconHash256Core {
+    #[inline]
+    fn reset(&mut self) {
+        self.inner.reset(fixed_iv_state::<Hash256>());
+    }
+}
+
+impl AlgorithmName for AsconHash256Core {
+    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Hash256::ALG)
+    }
+}
+
+/// 40 bytes: the five words little endian (`ascon-hash256` 0.1's core format).
+impl SerializableState for AsconHash256Core {
+    type SerializedStateSize = U40;
+
+    fn serialize(&self) -> SerializedState<Self> {
+        let mut out = SerializedState::<Self>::default();
+        for (dst, w) in out.chunks_exact_mut(8).zip(self.inner.state().to_words()) {
+            dst.copy_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    fn deserialize(
+        serialized_state: &SerializedState<Self>,
+    ) -> Result<Self, DeserializeStateError> {
+        let w = core::array::from_fn(|i| {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&serialized_state[8 * i..8 * i + 8]);
+            u64::from_le_bytes(b)
+        });
+        Ok(Self {
+            inner: Absorber::new(Words::from_words(w)),
+        })
+    }
+}
+
+/// Wiped on drop with `zeroize` (the absorber wipes itself).
+#[cfg(feature = "zeroize")]
+impl zeroize::ZeroizeOnDrop for AsconHash256Core {}
+
+impl CoreProxy for AsconHasher<Hash256> {
+    type Core = AsconHash256Core;
+
+    fn compose(core: AsconHash256Core, buffer: Buffer<AsconHash256Core>) -> Self {
+        let AsconHash256Core { mut inner } = core;
+        // Fewer than 8 bytes: buffered, not absorbed.
+        inner.update(buffer.get_data());
+        Self { inner, init: () }
+    }
+
+    fn decompose(self) -> (AsconHash256Core, Buffer<AsconHash256Core>) {
+        let buffer = Buffer::<AsconHash256Core>::new(self.inner.pending());
+        let core = AsconHash256Core {
+            inner: Absorber::new(self.inner.state().clone()),
+        };
+        (core, buffer)
     }
 }
 
@@ -270,6 +443,7 @@ fixed_iv_params!(
 impl Fixed for Hash256 {
     type OutputSize = U32;
 }
+buffered_serial!(Hash256, V12Hash, V12Hasha);
 
 fixed_iv_params!(
     /// The parameters of [`AsconHash`].

@@ -19,9 +19,22 @@ mod hash;
 mod mac;
 mod xof;
 
+// The root names of RustCrypto's `ascon-aead128` (`aead`, `Error`, `Key`, `Nonce`, `Tag`,
+// `zeroize`), `ascon-hash256` (`digest`, `Digest`, `block_api`) and `ascon-xof128` (`digest`,
+// `ExtendableOutput`, `TryCustomizedInit`, `Update`, `XofReader`) all resolve here.
 pub use ::aead;
 pub use aead::{AeadCore, AeadInOut, Error, Key, KeyInit, Nonce, Tag};
-pub use digest::{self, Digest, ExtendableOutput, Mac, MacError, Update, XofReader};
+pub use digest::{
+    self, Digest, ExtendableOutput, Mac, MacError, TryCustomizedInit, Update, XofReader,
+};
+/// The `zeroize` crate (feature `zeroize`), as `ascon-aead128` re-exports it.
+#[cfg(feature = "zeroize")]
+pub use zeroize;
+
+/// Block-level types (RustCrypto's `ascon_hash256::block_api`): the core of [`AsconHash256`].
+pub mod block_api {
+    pub use crate::hash::AsconHash256Core;
+}
 
 /// aead 0.5 (the previous trait generation), implemented on the same AEAD types with feature
 /// `aead-05`.

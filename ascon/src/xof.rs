@@ -4,15 +4,16 @@
 use core::fmt;
 
 use digest::{
-    CollisionResistance, ExtendableOutput, ExtendableOutputReset, Reset, TryCustomizedInit,
-    XofReader,
+    CollisionResistance, ExtendableOutput, ExtendableOutputReset, OutputSizeUser, Reset,
+    TryCustomizedInit, XofReader,
+    array::Array,
     common::BlockSizeUser,
-    consts::{U8, U16},
+    consts::{U8, U16, U32, U41},
 };
 
 use crate::hash::{
-    AsconHasher, FixedIv, HasherParams, Hashing, Sp800232Spec, StartState, Unkeyed, V12Spec,
-    V12aSpec, finish, fixed_iv_params, fixed_iv_state,
+    AsconHasher, FixedIv, HasherParams, Hashing, Serial, Serialized, Sp800232Spec, StartState,
+    Unkeyed, V12Spec, V12aSpec, buffered_serial, finish, fixed_iv_params, fixed_iv_state,
 };
 use crate::hazmat::backends::Words;
 use crate::hazmat::initial_state;
@@ -44,9 +45,10 @@ impl<S: Spec> XofReader for AsconReader<S> {
     }
 }
 
+/// `Name { ... }`, as the hashers print themselves; never the state.
 impl<S: ReaderName> fmt::Debug for AsconReader<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct(S::READER).finish_non_exhaustive()
+        write!(f, "{} {{ ... }}", S::READER)
     }
 }
 
@@ -131,6 +133,30 @@ fixed_iv_params!(
     "Ascon-Xofa"
 );
 impl Extendable for V12Xofa {}
+buffered_serial!(V12Xof, V12Xofa);
+
+impl Serialized for Xof128 {
+    type Size = U41;
+}
+impl Serial for Xof128 {
+    fn save(a: &Absorber<Sp800232Spec>) -> Array<u8, U41> {
+        a.serialize_cursor().into()
+    }
+    fn load(bytes: &Array<u8, U41>) -> Option<(Absorber<Sp800232Spec>, ())> {
+        Absorber::deserialize_cursor(bytes.as_ref()).map(|a| (a, ()))
+    }
+}
+
+/// `U32`, as in RustCrypto's `ascon-xof128` (the output length of `XofFixedWrapper`-style uses;
+/// the XOF itself reads any length).
+impl OutputSizeUser for AsconHasher<Xof128> {
+    type OutputSize = U32;
+}
+
+/// `U32`, as in RustCrypto's `ascon-xof128`.
+impl OutputSizeUser for AsconHasher<Cxof128> {
+    type OutputSize = U32;
+}
 
 /// Ascon-XOF128 (NIST SP 800-232): any output length, 128-bit security.
 ///
@@ -177,12 +203,16 @@ pub type AsconXofa = AsconHasher<V12Xofa>;
 pub type AsconXofaReader = AsconReader<V12aSpec>;
 
 /// The customization string given to [`AsconCxof128`] is longer than 256 bytes (2048 bits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The same traits and `Display` text as `ascon-xof128`'s type of the same name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct InvalidCustomizationError;
 
 impl fmt::Display for InvalidCustomizationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Ascon-CXOF128 customization string longer than 256 bytes")
+        f.write_str(
+            "Invalid Ascon-CXOF128 customization string. \
+            The length of the customization string shall be at most 256 bytes.",
+        )
     }
 }
 
@@ -193,14 +223,34 @@ impl core::error::Error for InvalidCustomizationError {}
 pub struct Cxof128;
 impl HasherParams for Cxof128 {
     type Spec = Sp800232Spec;
-    /// The state after the customization string (public: it depends on public data only).
-    type Init = StartState;
+    /// The state after the customization string and the block position 0; for a hasher restored
+    /// by `deserialize`, the restored state and position.
+    type Init = (StartState, usize);
 }
 impl Hashing for Cxof128 {
     const NAME: &'static str = "AsconCxof128";
     const ALG: &'static str = "Ascon-CXOF128";
-    fn reset_state(init: &StartState) -> Words {
-        init.0.clone()
+    fn reset_state(init: &(StartState, usize)) -> Words {
+        init.0.0.clone()
+    }
+    fn reset_pos(init: &(StartState, usize)) -> usize {
+        init.1
+    }
+}
+
+/// 41 bytes as Ascon-XOF128's (`ascon-xof128` 0.2's format). The customization string is not part
+/// of it: a restored hasher's `Reset` returns to the state it was restored at.
+impl Serialized for Cxof128 {
+    type Size = U41;
+}
+impl Serial for Cxof128 {
+    fn save(a: &Absorber<Sp800232Spec>) -> Array<u8, U41> {
+        a.serialize_cursor().into()
+    }
+    fn load(bytes: &Array<u8, U41>) -> Option<(Absorber<Sp800232Spec>, (StartState, usize))> {
+        let a = Absorber::deserialize_cursor(bytes.as_ref())?;
+        let init = (StartState(a.state().clone()), a.pending().len());
+        Some((a, init))
     }
 }
 impl Unkeyed for Cxof128 {}
@@ -239,7 +289,7 @@ impl TryCustomizedInit for AsconHasher<Cxof128> {
         a.update(&(8 * customization.len() as u64).to_le_bytes());
         a.update(customization);
         let st = a.finish_prefix();
-        Ok(Self::from_parts(st.clone(), StartState(st)))
+        Ok(Self::from_parts(st.clone(), (StartState(st), 0)))
     }
 }
 

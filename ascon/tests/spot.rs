@@ -2,8 +2,8 @@
 //! each official ascon-c KAT file (`../shared/kat/ascon`, provenance in its README: ascon/ascon-c
 //! @446347f for `sp800232_*` and `v13_*`, @b359dc5 for `v12_*`), the RustCrypto/sponges
 //! permutation test, NIST ACVP samples and Wycheproof cases (tcIds below), and the serialized-state
-//! format of RustCrypto's `ascon-hash` 0.4. The whole files run in lwc-tests (`ascon_kat`,
-//! `ascon_vectors`).
+//! formats of RustCrypto's `ascon-hash256` 0.1 and `ascon-xof128` 0.2. The whole files run in
+//! lwc-tests (`ascon_kat`, `ascon_vectors`).
 
 use digest::common::hazmat::SerializableState;
 use hex_literal::hex;
@@ -397,35 +397,63 @@ fn truncated_and_masked_tags() {
     check_aead::<MaskedAsconAead128>(&key, &ramp(0x10, 16), &ramp(0x30, 17), &ramp(0x20, 17), &ct);
 }
 
+/// The published initial state words (SP 800-232 precomputed IVs), each little endian.
+fn le_words(w: [u64; 5]) -> [u8; 40] {
+    let mut out = [0u8; 40];
+    for (dst, w) in out.chunks_exact_mut(8).zip(w) {
+        dst.copy_from_slice(&w.to_le_bytes());
+    }
+    out
+}
+
 #[test]
-fn serialized_states_in_the_ascon_hash_04_format() {
-    // Ascon-Hash256's precomputed initial state (SP 800-232), big endian, then an empty buffer.
+fn serialized_states_in_the_rustcrypto_formats() {
+    // Ascon-Hash256 (`ascon-hash256` 0.1): the words little endian, then an empty buffer.
     let s = AsconHash256::new().serialize();
-    assert_eq!(
-        s[..40],
-        hex!(
-            "9b1e5494e934d681 4bc3a01e333751d2 ae65396c6b34b81a 3c7fd4a4d56a4db3 1a5c464906c5976d"
-        )
-    );
+    let iv = le_words([
+        0x9b1e5494e934d681,
+        0x4bc3a01e333751d2,
+        0xae65396c6b34b81a,
+        0x3c7fd4a4d56a4db3,
+        0x1a5c464906c5976d,
+    ]);
+    assert_eq!(s[..40], iv);
     assert_eq!(s[40..], [0u8; 8]);
     let mut h = AsconHash256::new();
     Digest::update(&mut h, b"abc");
     let good = h.serialize();
+    assert_eq!(good[..40], iv);
     assert_eq!(good[40..], [3, b'a', b'b', b'c', 0, 0, 0, 0]);
-    // Ascon-XOF128's initial state (SP 800-232).
-    assert_eq!(
-        AsconXof128::default().serialize()[..40],
-        hex!(
-            "da82ce768d9447eb cc7ce6c75f1ef969 e7508fd780085631 0ee0ea53416b58cc e0547524db6f0bde"
-        )
-    );
-    // Non-canonical buffers are rejected.
+    // Ascon-XOF128 (`ascon-xof128` 0.2): 41 bytes, the buffered bytes XORed into the first word.
+    let xof_iv = le_words([
+        0xda82ce768d9447eb,
+        0xcc7ce6c75f1ef969,
+        0xe7508fd780085631,
+        0x0ee0ea53416b58cc,
+        0xe0547524db6f0bde,
+    ]);
+    let s = AsconXof128::default().serialize();
+    assert_eq!(s[..40], xof_iv);
+    assert_eq!(s[40], 0);
+    let mut x = AsconXof128::default();
+    x.update(b"abc");
+    let s = x.serialize();
+    let mut want = xof_iv;
+    for (w, b) in want.iter_mut().zip(b"abc") {
+        *w ^= b;
+    }
+    assert_eq!(s[..40], want);
+    assert_eq!(s[40], 3);
+    // Non-canonical buffers and positions are rejected.
     assert!(AsconHash256::deserialize(&good).is_ok());
     for pos in [8u8, 9, 200, 255] {
         let mut bad = good;
         bad[40] = pos;
         assert!(AsconHash256::deserialize(&bad).is_err(), "position {pos}");
+        let mut bad = s;
+        bad[40] = pos;
         assert!(AsconXof128::deserialize(&bad).is_err(), "position {pos}");
+        assert!(AsconCxof128::deserialize(&bad).is_err(), "position {pos}");
     }
     for i in 44..48 {
         let mut bad = good;

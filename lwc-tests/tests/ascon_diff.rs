@@ -1,8 +1,8 @@
 //! Differential tests against peers, on the backend `LWC_BACKEND` names:
 //!
 //! * RustCrypto on random inputs: `ascon-aead` 0.6 and `ascon-hash` 0.4 (SP 800-232; XOF output
-//!   read in pieces; serialized states moved between the two crates), `ascon-aead` 0.4 and
-//!   `ascon-hash` 0.2 (v1.2, previous trait generation);
+//!   read in pieces; `ascon-hash` 0.4's serialized states converted to the current format and
+//!   back), `ascon-aead` 0.4 and `ascon-hash` 0.2 (v1.2, previous trait generation);
 //! * the Ascon team's Python reference, PyPI `ascon` 0.0.9 (pyascon, v1.2 only:
 //!   Ascon-128/128a/80pq, Hash/Hasha/Xof/Xofa, Mac/Maca/Prf/Prfa/PrfShort): `.ci/ascon.sh` runs
 //!   `.ci/gen/pyascon.py`, which writes random inputs and pyascon's outputs to a text file (`Alg`,
@@ -209,7 +209,8 @@ fn aead_round_trips_all_types() {
     lwc_tests::runners::aead_round_trips::<v12::Ascon80pq>(16, max).unwrap();
 }
 
-/// `Debug` never prints key or state.
+/// `Debug` never prints key or state (the AEADs as `ascon-aead128` prints its type, the hashers and
+/// MACs as digest's `buffer_fixed!` types print themselves).
 #[test]
 fn debug_prints_no_secrets() {
     force_backend();
@@ -217,9 +218,9 @@ fn debug_prints_no_secrets() {
     let s = format!("{:?}", lwc_ascon::AsconAead128::new(&key.into()));
     assert_eq!(s, "AsconAead128 { .. }");
     let s = format!("{:?}", <v12::AsconMac as KeyInit>::new(&key.into()));
-    assert_eq!(s, "AsconMac { .. }");
+    assert_eq!(s, "AsconMac { ... }");
     let s = format!("{:?}", lwc_ascon::AsconHash256::new());
-    assert_eq!(s, "AsconHash256 { .. }");
+    assert_eq!(s, "AsconHash256 { ... }"); // as RustCrypto's `ascon-hash256` prints it
 }
 
 /// Long inputs (64 MiB, fed in uneven chunks) against RustCrypto.
@@ -294,10 +295,37 @@ fn xof128_reads_in_pieces_match_ascon_hash_04() {
     }
 }
 
-/// `SerializableState` in `ascon-hash` 0.4's format: the same bytes for the same input, and a
-/// state saved by either crate resumes in the other.
+/// An `ascon-hash` 0.4 Ascon-Hash256 state (48 bytes: the words big endian, count, bytes) in
+/// `ascon-hash256` 0.1's format (the same with the words little endian), and back: each of the
+/// first five 8-byte words reversed (the conversion the crate README gives).
+fn hash256_04_to_01(old: &[u8]) -> [u8; 48] {
+    let mut new = [0u8; 48];
+    new.copy_from_slice(old);
+    for w in new[..40].chunks_exact_mut(8) {
+        w.reverse();
+    }
+    new
+}
+
+/// An `ascon-hash` 0.4 Ascon-XOF128 state (48 bytes, as Ascon-Hash256's) in `ascon-xof128`
+/// 0.2's format (41 bytes: the words little endian with the buffered bytes XORed into the first,
+/// then the count).
+fn xof128_04_to_02(old: &[u8]) -> [u8; 41] {
+    let mut new = [0u8; 41];
+    new[..40].copy_from_slice(&hash256_04_to_01(old)[..40]);
+    let n = usize::from(old[40]);
+    for (dst, b) in new[..n].iter_mut().zip(&old[41..41 + n]) {
+        *dst ^= b;
+    }
+    new[40] = old[40];
+    new
+}
+
+/// States saved by `ascon-hash` 0.4 (whose format this crate used before it took the current
+/// `ascon-hash256` 0.1 / `ascon-xof128` 0.2 formats) resume here after the conversion above, and
+/// ours convert back for `ascon-hash` 0.4.
 #[test]
-fn serialized_states_move_between_lwc_ascon_and_ascon_hash_04() {
+fn ascon_hash_04_states_convert_to_the_current_format() {
     force_backend();
     let mut r = rng(17);
     let n = if quick() { 20 } else { 150 };
@@ -307,39 +335,42 @@ fn serialized_states_move_between_lwc_ascon_and_ascon_hash_04() {
         let (a, b) = m.split_at(k);
         let full = ascon_hash::AsconHash256::digest(&m);
 
-        // RustCrypto -> us.
+        // ascon-hash 0.4 -> us.
         let mut theirs = ascon_hash::AsconHash256::new();
         Digest::update(&mut theirs, a);
-        let st = theirs.serialize();
-        let mut ours = lwc_ascon::AsconHash256::new();
-        Digest::update(&mut ours, a);
-        assert_eq!(
-            ours.serialize().as_slice(),
-            st.as_slice(),
-            "same bytes, len {len} at {k}"
-        );
-        let mut resumed =
-            lwc_ascon::AsconHash256::deserialize(st.as_slice().try_into().unwrap()).unwrap();
+        let st = hash256_04_to_01(&theirs.serialize());
+        let mut resumed = lwc_ascon::AsconHash256::deserialize(&st.into()).unwrap();
         Digest::update(&mut resumed, b);
         assert_eq!(
             resumed.finalize().as_slice(),
             full.as_slice(),
-            "theirs -> ours, {len}"
+            "0.4 -> ours, {len}"
         );
 
-        // Us -> RustCrypto, on the XOF.
-        let mut x = lwc_ascon::AsconXof128::default();
+        // Us -> ascon-hash 0.4 (the byte reversal is its own inverse).
+        let mut ours = lwc_ascon::AsconHash256::new();
+        Digest::update(&mut ours, a);
+        let st = hash256_04_to_01(&ours.serialize());
+        let mut peer = ascon_hash::AsconHash256::deserialize(&st.into()).unwrap();
+        Digest::update(&mut peer, b);
+        assert_eq!(
+            peer.finalize().as_slice(),
+            full.as_slice(),
+            "ours -> 0.4, {len}"
+        );
+
+        // The XOF, ascon-hash 0.4 -> us.
+        let mut x = ascon_hash::AsconXof128::default();
         x.update(a);
-        let st = x.serialize();
-        let mut peer =
-            ascon_hash::AsconXof128::deserialize(st.as_slice().try_into().unwrap()).unwrap();
-        peer.update(b);
+        let st = xof128_04_to_02(&x.serialize());
+        let mut resumed = lwc_ascon::AsconXof128::deserialize(&st.into()).unwrap();
+        resumed.update(b);
         let (mut o1, mut o2) = ([0u8; 40], [0u8; 40]);
-        peer.finalize_xof().read(&mut o1);
+        resumed.finalize_xof().read(&mut o1);
         let mut y = ascon_hash::AsconXof128::default();
         y.update(&m);
         y.finalize_xof().read(&mut o2);
-        assert_eq!(o1, o2, "ours -> theirs, {len}");
+        assert_eq!(&o1[..], &o2[..], "XOF 0.4 -> ours, {len}");
     }
 }
 

@@ -374,8 +374,9 @@ fn file_aeads() {
     aead_file::<Ascon80pq>("v12_ascon80pq.txt");
 }
 
-/// A hash through every runner: the trait paths, then `SerializableState` (the 48-byte format of
-/// RustCrypto's `ascon-hash` 0.4) at every split point, resuming to the official digest.
+/// A hash through every runner: the trait paths, then `SerializableState` (the format of the
+/// current RustCrypto crate, `ascon-hash256` 0.1 / `ascon-xof128` 0.2) at every split point,
+/// resuming to the official digest.
 fn hash_record<D: Digest + Default + Update + digest::Reset + Clone + SerializableState>(
     r: &lwc_tests::text::Record,
 ) -> Result<(), String> {

@@ -128,9 +128,15 @@ impl<S> Absorber<S> {
 
     /// Back to `st`, forgetting any buffered input.
     pub(crate) fn reset(&mut self, st: Words) {
+        self.reset_at(st, 0);
+    }
+
+    /// Back to `st` at block position `pos` (< `RATE`), the bytes before it already in `st` (the
+    /// cursor form): a zero buffer.
+    pub(crate) fn reset_at(&mut self, st: Words, pos: usize) {
         self.st = st;
         self.buf = [0; 40];
-        self.pos = 0;
+        self.pos = pos;
     }
 }
 
@@ -164,14 +170,14 @@ impl<S: Spec> Absorber<S> {
         self.pos = data.len();
     }
 
-    /// The state in RustCrypto's serialized form for rate-8 sponges (`ascon-hash` 0.4): the five
-    /// words big endian (40 bytes), the number of buffered bytes (1 byte, < 8), the buffered bytes
-    /// (7 bytes, zero after the data).
-    pub(crate) fn serialize(&self) -> [u8; 48] {
+    /// The buffered form of a rate-8 sponge (48 bytes; RustCrypto's `ascon-hash256` format for
+    /// Ascon-Hash256): the five words in the generation's byte order (40 bytes), the number of
+    /// buffered bytes (1 byte, < 8), the buffered bytes (7 bytes, zero after the data).
+    pub(crate) fn serialize_buffered(&self) -> [u8; 48] {
         debug_assert_eq!(S::RATE, 8);
         let mut out = [0u8; 48];
         for (dst, w) in out.chunks_exact_mut(8).zip(self.st.to_words()) {
-            dst.copy_from_slice(&w.to_be_bytes());
+            dst.copy_from_slice(&S::Order::to_bytes(w));
         }
         // `pos < RATE = 8` after every `update`.
         out[40] = self.pos as u8;
@@ -179,24 +185,56 @@ impl<S: Spec> Absorber<S> {
         out
     }
 
-    /// Inverse of [`Self::serialize`]; `None` if the buffer part is not in canonical form
-    /// (position 8 or more, or nonzero bytes after the buffered data).
-    pub(crate) fn deserialize(bytes: &[u8; 48]) -> Option<Self> {
+    /// Inverse of [`Self::serialize_buffered`]; `None` if the buffer part is not in canonical
+    /// form (position 8 or more, or nonzero bytes after the buffered data).
+    pub(crate) fn deserialize_buffered(bytes: &[u8; 48]) -> Option<Self> {
         debug_assert_eq!(S::RATE, 8);
         let pos = usize::from(bytes[40]);
         if pos >= 8 || bytes[41 + pos..].iter().any(|&b| b != 0) {
             return None;
         }
-        let mut w = [0u64; 5];
-        for (dst, src) in w.iter_mut().zip(bytes.chunks_exact(8)) {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(src);
-            *dst = u64::from_be_bytes(b);
-        }
-        let mut a = Self::new(Words::from_words(w));
+        let mut a = Self::new(Words::from_words(load_words::<S>(bytes)));
         a.buf[..pos].copy_from_slice(&bytes[41..41 + pos]);
         a.pos = pos;
         Some(a)
+    }
+
+    /// The cursor form of a rate-8 sponge (41 bytes; RustCrypto's `ascon-xof128` format): the
+    /// five words in the generation's byte order with the buffered bytes already XORed into the
+    /// rate (40 bytes), then the number of those bytes (1 byte, < 8).
+    pub(crate) fn serialize_cursor(&self) -> [u8; 41] {
+        debug_assert_eq!(S::RATE, 8);
+        let mut w = self.st.to_words();
+        w[0] ^= S::Order::load_partial(&self.buf[..self.pos]);
+        let mut out = [0u8; 41];
+        for (dst, w) in out.chunks_exact_mut(8).zip(w) {
+            dst.copy_from_slice(&S::Order::to_bytes(w));
+        }
+        out[40] = self.pos as u8;
+        out
+    }
+
+    /// Inverse of [`Self::serialize_cursor`] (the buffered bytes stay in the state, the buffer
+    /// holds zeros: absorbing it later adds nothing); `None` if the position is 8 or more.
+    pub(crate) fn deserialize_cursor(bytes: &[u8; 41]) -> Option<Self> {
+        debug_assert_eq!(S::RATE, 8);
+        let pos = usize::from(bytes[40]);
+        if pos >= 8 {
+            return None;
+        }
+        let mut a = Self::new(Words::from_words(load_words::<S>(bytes)));
+        a.pos = pos;
+        Some(a)
+    }
+
+    /// The state words (without the buffered bytes).
+    pub(crate) fn state(&self) -> &Words {
+        &self.st
+    }
+
+    /// The buffered input not yet absorbed (fewer than `RATE` bytes).
+    pub(crate) fn pending(&self) -> &[u8] {
+        &self.buf[..self.pos]
     }
 
     /// Pads the buffered input, absorbs it and applies the final `p12` (after the domain bit for
@@ -221,6 +259,11 @@ impl<S: Spec> Absorber<S> {
         debug_assert!(!S::DOMAIN_SEPARATED);
         self.finish()
     }
+}
+
+/// The five state words of a serialized rate-8 sponge (its first 40 bytes, in `S`'s byte order).
+fn load_words<S: Spec>(bytes: &[u8]) -> [u64; 5] {
+    core::array::from_fn(|i| S::Order::load(&bytes[8 * i..]))
 }
 
 impl<S> Drop for Absorber<S> {
