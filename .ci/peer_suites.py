@@ -18,7 +18,7 @@ Each suite runs with its default features and, if the crate has other features, 
 all of them. The script also checks that our default features include the crate's defaults (a
 user who swaps the crate keeps every default item). The workspace starts from the main
 Cargo.lock, so shared dependencies resolve to the same versions, and builds in the main target
-directory (one shared target dir) with our crates' default profile.
+directory (one shared target dir), in release (see below).
 
 Usage: python3 .ci/peer_suites.py [CRATE ...]     (default: every suite below)
        LWC_ROOT=/path/to/checkout python3 .ci/peer_suites.py ...   (test another checkout)
@@ -101,13 +101,36 @@ def fetch(suites):
     return out
 
 
+def is_doc_attr(attr: str) -> bool:
+    """The inner attributes that are crate docs: `#![doc = include_str!("../README.md")]` and
+    `#![cfg_attr(<features>, doc = "...")]` (e.g. a code fence that is `ignore` without a
+    feature); not `#![doc(html_logo_url = ...)]`."""
+    return bool(
+        re.fullmatch(r'#!\[doc\s*=\s*include_str!\("\.\./README\.md"\)\]', attr)
+        or re.fullmatch(r"#!\[cfg_attr\(.*,\s*doc\s*=\s*\".*\"\s*,?\s*\)\]", attr)
+    )
+
+
 def crate_docs(lib_rs: str) -> str:
     """The crate-level docs of a lib.rs, plus the code examples of its item (`///`) docs."""
-    keep = []
+    keep, attr = [], None
     for line in lib_rs.splitlines():
         s = line.strip()
-        if s.startswith("//!") or re.match(r'#!\[doc\s*=\s*include_str!\("\.\./README\.md"\)\]', s):
+        if attr is not None:  # an inner attribute spanning lines: keep collecting it
+            attr.append(s)
+            text = " ".join(attr)
+            if text.count("[") == text.count("]"):
+                if is_doc_attr(text):
+                    keep.append(text)
+                attr = None
+        elif s.startswith("//!"):
             keep.append(s)
+        elif s.startswith("#!["):
+            if s.count("[") == s.count("]"):
+                if is_doc_attr(s):
+                    keep.append(s)
+            else:
+                attr = [s]
     # Code blocks of `///` comments, appended as crate-level doc examples.
     block, fence = [], None
     for line in lib_rs.splitlines():
@@ -245,7 +268,10 @@ def main():
             configs.append(["--all-features"])
         passed, counts = 0, []
         for extra in configs:
-            cmd = ["cargo", "test", "--manifest-path",
+            # --release: turboshake's tests feed about 24 MB in 1-16-byte pieces, minutes in a
+            # debug build (RustCrypto's own crate takes longer still); the release artifacts of
+            # the shared dependencies are also those of the test-heavy stage.
+            cmd = ["cargo", "test", "--release", "--manifest-path",
                    WORK / "ws" / f"peer-{name}" / "Cargo.toml"] + extra
             p = run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             sys.stdout.write(p.stdout)
