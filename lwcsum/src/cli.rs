@@ -104,6 +104,11 @@ pub(crate) struct Cli {
     #[arg(long, value_name = "N")]
     pub(crate) num_threads: Option<usize>,
 
+    /// Keyed check and keyed output: the shortest MAC tag accepted, in bytes (a 1-byte tag is
+    /// forged in 256 guesses). Lower it only on purpose
+    #[arg(long, value_name = "BYTES", default_value_t = MIN_TAG_LENGTH)]
+    pub(crate) min_tag_length: usize,
+
     /// Check mode: do not print OK for each verified file
     #[arg(long, requires = "check")]
     pub(crate) quiet: bool,
@@ -128,6 +133,9 @@ pub(crate) struct Cli {
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<OsString>,
 }
+
+/// The default `--min-tag-length` (bytes).
+pub(crate) const MIN_TAG_LENGTH: usize = 16;
 
 fn parse_domain(s: &str) -> Result<u8, String> {
     let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {

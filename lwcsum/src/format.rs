@@ -133,16 +133,49 @@ fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).rposition(|w| w == needle)
 }
 
+/// How a line of a checksum list failed to parse.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum BadLine {
+    /// Not a checksum line of either style.
+    Malformed,
+    /// A well-formed tagged line naming an algorithm this build does not have (`SHA256`,
+    /// `BLAKE3`, ...): the tag as written.
+    Unsupported(String),
+}
+
+/// The tag of a line shaped `TAG (name) = hex` (GNU/BSD tagged style), whatever the tag.
+fn tag_shape(s: &[u8]) -> Option<&[u8]> {
+    let p = find(s, b" (")?;
+    let tag = &s[..p];
+    let q = rfind(&s[p..], b") = ")?;
+    let hex = &s[p + q + 4..];
+    let tag_ok = !tag.is_empty()
+        && tag.len() <= 32
+        && tag
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'));
+    let digest_ok = !hex.is_empty()
+        && hex
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='));
+    (tag_ok && digest_ok).then_some(tag)
+}
+
 /// Parses one line of a checksum list (its terminator already removed). `untagged` is the
-/// algorithm for untagged lines and `length` the `-l` value, if any. `None` means malformed.
+/// algorithm for untagged lines and `length` the `-l` value, if any; `strip_cr` drops a trailing
+/// CR (newline-separated lists; never in `-z` lists, where a CR is part of the name).
 pub(crate) fn parse_check_line<'r>(
     reg: &'r [Algorithm],
     untagged: &'r Algorithm,
     length: Option<usize>,
+    strip_cr: bool,
     line: &[u8],
-) -> Option<CheckLine<'r>> {
-    // CRLF lists: the CR belongs to the line end, not to the name.
-    let mut s = line.strip_suffix(b"\r").unwrap_or(line);
+) -> Result<CheckLine<'r>, BadLine> {
+    let mut s = line;
+    if strip_cr {
+        // CRLF lists: the CR belongs to the line end, not to the name.
+        s = s.strip_suffix(b"\r").unwrap_or(s);
+    }
     let escaped = s.first() == Some(&b'\\');
     if escaped {
         s = &s[1..];
@@ -169,10 +202,26 @@ pub(crate) fn parse_check_line<'r>(
         if let Some((alg, len)) = algorithms::by_tag(reg, &s[..p]) {
             let rest = &s[p + 2..];
             // The tag carries the length; -l only applies to untagged lines.
-            let q = rfind(rest, b") = ")?;
-            return finish(alg, len, &rest[q + 4..], &rest[..q]);
+            let q = rfind(rest, b") = ").ok_or(BadLine::Malformed)?;
+            return finish(alg, len, &rest[q + 4..], &rest[..q]).ok_or(BadLine::Malformed);
         }
     }
+    parse_untagged(untagged, length, s)
+        .and_then(|(len, hex, name)| finish(untagged, len, hex, name))
+        .ok_or_else(|| match tag_shape(s) {
+            // A tagged line of an algorithm we do not have (a `sha256sum --tag` or
+            // `b3sum --tag` list): say so rather than "improperly formatted".
+            Some(tag) => BadLine::Unsupported(String::from_utf8_lossy(tag).into_owned()),
+            None => BadLine::Malformed,
+        })
+}
+
+/// Splits an untagged line into the digest length it must have, its hex and its name.
+fn parse_untagged<'s>(
+    untagged: &Algorithm,
+    length: Option<usize>,
+    s: &'s [u8],
+) -> Option<(usize, &'s [u8], &'s [u8])> {
     // Untagged: `hex  name`, `hex *name` (binary marker) or `hex name` (single space).
     let sp = s.iter().position(|&c| c == b' ')?;
     let (hex, mut name) = (&s[..sp], &s[sp + 1..]);
@@ -187,7 +236,7 @@ pub(crate) fn parse_check_line<'r>(
         None if (2 * lo..=2 * hi).contains(&hex.len()) => hex.len() / 2,
         None => untagged.out_len,
     };
-    finish(untagged, len, hex, name)
+    Some((len, hex, name))
 }
 
 #[cfg(test)]

@@ -96,8 +96,8 @@ fn main() -> ExitCode {
         Some(l) => l,
     };
     let key = match (&cli.key_file, alg.kind) {
-        // In check mode a key applies to the keyed lines of a list whatever -a is.
-        (Some(_), k) if !cli.check && !matches!(k, Kind::Mac { .. }) => usage_error(format!(
+        // With a key, -a governs every line of a checked list too: it must be a MAC.
+        (Some(_), k) if !matches!(k, Kind::Mac { .. }) => usage_error(format!(
             "--key-file applies to MACs only; {} is not a MAC",
             alg.name
         )),
@@ -135,6 +135,12 @@ fn main() -> ExitCode {
             }
             _ => usage_error(reason),
         }
+    }
+    if params.key.is_some() && !cli.check && len < cli.min_tag_length {
+        usage_error(format!(
+            "a {len}-byte tag is shorter than --min-tag-length ({} bytes)",
+            cli.min_tag_length
+        ));
     }
     if let Some(n) = cli.num_threads {
         if n == 0 {

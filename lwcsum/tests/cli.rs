@@ -419,7 +419,8 @@ fn check_malformed_lines_warn_strict() {
     assert_eq!(stdout(&out), "e: OK\n");
     assert_eq!(
         stderr(&out),
-        "lwcsum: WARNING: 4 lines are improperly formatted\n"
+        "lwcsum: sums: NOSUCHALGO: unsupported algorithm (1 line; see lwcsum --list)\n\
+         lwcsum: WARNING: 4 lines are improperly formatted\n"
     );
     assert_eq!(out.status.code(), Some(0));
     let out = run_in(d.path(), &a(&["-c", "--strict", "sums"]), None);
@@ -431,6 +432,7 @@ fn check_malformed_lines_warn_strict() {
          lwcsum: sums: 3: improperly formatted checksum line\n\
          lwcsum: sums: 4: improperly formatted checksum line\n\
          lwcsum: sums: 5: improperly formatted checksum line\n\
+         lwcsum: sums: NOSUCHALGO: unsupported algorithm (1 line; see lwcsum --list)\n\
          lwcsum: WARNING: 4 lines are improperly formatted\n"
     );
     // --status hides the warnings, not the exit status.
@@ -759,12 +761,21 @@ fn parameters_lengths_and_keyed_check_lines() {
         stderr(&out)
     );
     assert_eq!(out.status.code(), Some(1));
+    // With a key, -a governs every line (it must be a MAC): the KMAC line verifies, the SHA3
+    // line is rejected (issue 21, defect 1).
     let out = run_in(
         d.path(),
         &["-a", "sha3-256", "--key-file", "k32", "-c", "mixed"],
         None,
     );
-    assert_eq!(stdout(&out), "m4: OK\ne: OK\n");
+    assert_eq!(out.status.code(), Some(2));
+    let out = run_in(
+        d.path(),
+        &["-a", "kmac128", "--key-file", "k32", "-c", "mixed"],
+        None,
+    );
+    assert_eq!(stdout(&out), "m4: OK\ne: FAILED\n");
+    assert_eq!(out.status.code(), Some(1));
     // Ascon-PrfShort: at most 16 bytes in (exit 1 for that file) and 1 to 16 bytes out.
     touch(d.path(), "k16", &[7u8; 16]);
     touch(d.path(), "m17", &[0u8; 17]);
