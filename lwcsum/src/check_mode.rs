@@ -27,8 +27,14 @@ pub(crate) fn check_mode(cli: &Cli, reg: &[Algorithm], alg: &Algorithm, job: Job
     };
     let mut out = io::stdout().lock();
     let mut all_ok = true;
+    // Once standard input is consumed (by the key or by a list), a `-` entry cannot be hashed:
+    // it would hash whatever is left (usually nothing, the empty message's digest).
+    let mut stdin_taken = cli.keyed.then_some("standard input held the key (--keyed)");
     for list in lists {
-        all_ok &= check_list(cli, reg, alg, job, list, &mut out);
+        if list == "-" {
+            stdin_taken = Some("standard input is the checksum list");
+        }
+        all_ok &= check_list(cli, reg, alg, job, list, stdin_taken, &mut out);
     }
     all_ok
 }
@@ -41,6 +47,7 @@ fn check_list(
     alg: &Algorithm,
     job: Job<'_>,
     list: &OsStr,
+    stdin_taken: Option<&str>,
     out: &mut StdoutLock<'_>,
 ) -> bool {
     let (list_name, text) = read_list(list);
@@ -71,7 +78,7 @@ fn check_list(
         warn(&m);
         return false;
     }
-    let tally = verify_entries(cli, alg, &entries, job, out);
+    let tally = verify_entries(cli, alg, &entries, job, stdin_taken, out);
     if !cli.status {
         warn_summary(malformed, &tally);
     }
@@ -92,10 +99,12 @@ fn check_list(
 fn read_list(list: &OsStr) -> (Vec<u8>, io::Result<Vec<u8>>) {
     if list == "-" {
         let mut buf = Vec::new();
-        (
-            b"standard input".to_vec(),
-            io::stdin().lock().read_to_end(&mut buf).map(|_| buf),
-        )
+        let text = if crate::stdio::stdin_closed() {
+            Err(crate::stdio::ebadf())
+        } else {
+            io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
+        };
+        (b"standard input".to_vec(), text)
     } else {
         (name_bytes(list), std::fs::read(list))
     }
@@ -215,6 +224,7 @@ fn verify_entries(
     alg: &Algorithm,
     entries: &[CheckLine<'_>],
     job: Job<'_>,
+    stdin_taken: Option<&str>,
     out: &mut StdoutLock<'_>,
 ) -> Tally {
     let keyed = job.params.key.is_some();
@@ -237,6 +247,9 @@ fn verify_entries(
                 }
             }
             let input = if e.name == b"-" {
+                if let Some(reason) = stdin_taken {
+                    return Outcome::Unreadable(reason.to_string());
+                }
                 Input::Stdin
             } else {
                 Input::Path(&paths[i])

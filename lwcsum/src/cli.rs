@@ -71,6 +71,11 @@ pub(crate) struct Cli {
     #[arg(long, value_name = "FILE")]
     pub(crate) key_file: Option<PathBuf>,
 
+    /// Key a MAC with the raw bytes read from standard input (as b3sum --keyed); the inputs
+    /// must then be FILEs
+    #[arg(long, conflicts_with = "key_file")]
+    pub(crate) keyed: bool,
+
     /// Customization string S (cSHAKE, KMAC, TupleHash, ParallelHash), C (KT128/KT256) or Z
     /// (Ascon-CXOF128), as bytes
     #[arg(long, value_name = "STR", conflicts_with = "customization_hex")]
@@ -100,9 +105,9 @@ pub(crate) struct Cli {
     #[arg(long)]
     pub(crate) no_mmap: bool,
 
-    /// Worker threads (default: one per core; RAYON_NUM_THREADS is honoured too)
-    #[arg(long, value_name = "N")]
-    pub(crate) num_threads: Option<usize>,
+    /// Worker threads 1 to 1024 (default: one per core; RAYON_NUM_THREADS is honoured too)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub(crate) num_threads: Option<u16>,
 
     /// Keyed check and keyed output: the shortest MAC tag accepted, in bytes (a 1-byte tag is
     /// forged in 256 guesses). Lower it only on purpose

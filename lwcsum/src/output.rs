@@ -77,20 +77,29 @@ pub(crate) fn progress_bar(total: u64, enabled: bool) -> Option<ProgressBar> {
     Some(pb)
 }
 
-/// Writes `bytes` to `out` (suspending the progress bar); a write error is reported and returns
-/// `false`; a broken pipe exits quietly with status 1.
+/// Writes `bytes` to standard output `out` (suspending the progress bar). A write error (a
+/// closed stdout included: `write error: Bad file descriptor`, as GNU says) is reported once
+/// and exits with status 1, since every later line would be lost too; a broken pipe exits
+/// quietly with status 1.
 pub(crate) fn write_out(out: &mut impl Write, pb: Option<&ProgressBar>, bytes: &[u8]) -> bool {
-    let mut w = || out.write_all(bytes).and_then(|()| out.flush());
+    let mut w = || {
+        if crate::stdio::stdout_closed() {
+            return Err(crate::stdio::ebadf());
+        }
+        out.write_all(bytes).and_then(|()| out.flush())
+    };
     let r = match pb {
         Some(pb) => pb.suspend(w),
         None => w(),
     };
     if let Err(e) = r {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            std::process::exit(1);
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            if let Some(pb) = pb {
+                pb.finish_and_clear();
+            }
+            warn(format!("write error: {}", input::reason(&e)).as_bytes());
         }
-        warn(format!("write error: {}", input::reason(&e)).as_bytes());
-        return false;
+        std::process::exit(1);
     }
     true
 }

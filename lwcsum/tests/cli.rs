@@ -691,8 +691,13 @@ fn length_and_key_misuse() {
         &["-a", "kmac128", "--key-file", "nokey", "e"],
         None,
     );
-    assert_eq!(stderr(&out), "lwcsum: nokey: No such file or directory\n");
-    assert_eq!(out.status.code(), Some(1));
+    // The key file is named as such, unlike a missing input (issue 21, defect 4).
+    assert!(
+        stderr(&out).contains("error: --key-file 'nokey': No such file or directory"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// The parameter options: check mode applies them to every line, tags carry the length of
@@ -827,14 +832,14 @@ fn parameters_lengths_and_keyed_check_lines() {
         );
         assert_eq!(out.status.code(), Some(code), "{}", stderr(&out));
     }
-    // Wrong key length for a fixed-size key: the key file is the bad input (exit 1).
+    // Wrong key length for a fixed-size key: a usage error naming the key file.
     let out = run_in(
         d.path(),
         &["-a", "ascon-prf-v13", "--key-file", "k32", "e"],
         None,
     );
-    assert_eq!(stderr(&out), "lwcsum: k32: key must be 16 bytes, got 32\n");
-    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error: --key-file 'k32': key must be 16 bytes, got 32"));
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[cfg(feature = "lemac")]
@@ -843,8 +848,8 @@ fn lemac_key_file() {
     let d = check_fixture();
     touch(d.path(), "short", b"too short");
     let out = run_in(d.path(), &["-a", "lemac", "--key-file", "short", "e"], None);
-    assert_eq!(stderr(&out), "lwcsum: short: key must be 16 bytes, got 9\n");
-    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error: --key-file 'short': key must be 16 bytes, got 9"));
+    assert_eq!(out.status.code(), Some(2));
     // The all-zero key given explicitly is the keyless checksum
     // (lemac_keyless_vectors.txt Count 1).
     touch(d.path(), "zero", &[0u8; 16]);

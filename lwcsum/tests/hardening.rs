@@ -155,7 +155,6 @@ fn zero_mode_check_keeps_cr_in_names() {
 
 #[cfg(unix)]
 #[test]
-#[ignore = "issue 21 defect 3: fixed in a later commit"]
 fn closed_stdout_is_a_write_error() {
     let d = tempdir();
     touch(d.path(), "a.txt", b"a");
@@ -176,7 +175,6 @@ fn closed_stdout_is_a_write_error() {
 
 #[cfg(unix)]
 #[test]
-#[ignore = "issue 21 defect 3: fixed in a later commit"]
 fn closed_stdin_is_an_error() {
     let d = tempdir();
     touch(d.path(), "a.txt", b"a");
@@ -205,7 +203,6 @@ fn closed_stdin_is_an_error() {
 // ---------------------------------------------------------------- defect 4
 
 #[test]
-#[ignore = "issue 21 defect 4: fixed in a later commit"]
 fn empty_or_wrong_length_key_file_is_a_usage_error() {
     let d = tempdir();
     touch(d.path(), "e", b"");
@@ -257,7 +254,6 @@ fn empty_or_wrong_length_key_file_is_a_usage_error() {
 // ---------------------------------------------------------------- defect 5
 
 #[test]
-#[ignore = "issue 21 defect 5: fixed in a later commit"]
 fn dash_in_a_list_read_from_stdin_is_an_error() {
     let d = tempdir();
     let empty = stdout(&run_in(d.path(), &["-"], None));
@@ -297,7 +293,6 @@ fn output_within(mut cmd: Command, secs: u64) -> Option<Output> {
 }
 
 #[test]
-#[ignore = "issue 21 defect 5: fixed in a later commit"]
 fn num_threads_is_bounded() {
     let d = tempdir();
     touch(d.path(), "a", b"a");
