@@ -628,3 +628,20 @@ pub(crate) fn by_tag<'a>(reg: &'a [Algorithm], tag: &[u8]) -> Option<(&'a Algori
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 21, defect 6: the key is held in memory that is wiped on drop.
+    #[test]
+    fn the_key_is_zeroizing() {
+        fn wiped_on_drop(_: &Option<Zeroizing<Vec<u8>>>) {}
+        let p = Params {
+            key: Some(Zeroizing::new(vec![1, 2, 3])),
+            ..Params::default()
+        };
+        wiped_on_drop(&p.key);
+        assert_eq!(p.key.as_deref().map(Vec::len), Some(3));
+    }
+}

@@ -12,8 +12,8 @@ use crate::format::{self, BadLine, CheckLine};
 use crate::input::{self, Input};
 use crate::jobs::{Job, digest_of, run_ordered};
 use crate::output::{
-    err_line, input_is_path, name_bytes, os_from_bytes, plural, progress_bar, shown_name,
-    total_size, warn, write_out,
+    err_line, input_is_path, name_bytes, os_from_bytes, plural, progress_bar, progress_name,
+    shown_name, total_size, warn, write_out,
 };
 
 /// Check mode: checks every list named on the command line (standard input without FILEs).
@@ -230,7 +230,8 @@ fn verify_entries(
     let keyed = job.params.key.is_some();
     let paths: Vec<OsString> = entries.iter().map(|e| os_from_bytes(&e.name)).collect();
     let refs: Vec<&OsStr> = paths.iter().map(OsString::as_os_str).collect();
-    let pb = progress_bar(total_size(&refs), !cli.status);
+    let several = entries.len() > 1;
+    let pb = progress_bar(total_size(&refs), !cli.status, several);
     let job = Job {
         progress: pb.as_ref(),
         ..job
@@ -246,6 +247,7 @@ fn verify_entries(
                     return Outcome::Rejected(reason);
                 }
             }
+            progress_name(job.progress, several, &e.name);
             let input = if e.name == b"-" {
                 if let Some(reason) = stdin_taken {
                     return Outcome::Unreadable(reason.to_string());

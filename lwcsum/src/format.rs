@@ -78,6 +78,8 @@ pub(crate) struct LineStyle {
     pub(crate) no_names: bool,
     /// NUL-terminated, no escaping.
     pub(crate) zero: bool,
+    /// GNU binary mode: `hex *name` instead of `hex  name`.
+    pub(crate) binary: bool,
 }
 
 /// One output line of hash mode, terminator included.
@@ -107,7 +109,7 @@ pub(crate) fn line(alg: &Algorithm, digest: &[u8], name: &[u8], style: LineStyle
         out.extend_from_slice(hex.as_bytes());
     } else {
         out.extend_from_slice(hex.as_bytes());
-        out.extend_from_slice(b"  ");
+        out.extend_from_slice(if style.binary { b" *" } else { b"  " });
         out.extend_from_slice(&name);
     }
     out.push(end);

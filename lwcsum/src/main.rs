@@ -182,6 +182,10 @@ fn run(args: Vec<OsString>) -> u8 {
         list(&reg);
         return 0;
     }
+    if let Some(text) = cli::generated(&cli) {
+        write_out(&mut io::stdout().lock(), None, &text);
+        return 0;
+    }
     let Some(alg) = algorithms::by_name(&reg, &cli.algorithm) else {
         usage_error(format!(
             "unknown algorithm '{}' (see --list)",

@@ -309,3 +309,173 @@ fn num_threads_is_bounded() {
     let out = output_within(cmd, 30).unwrap();
     assert_eq!(out.status.code(), Some(0));
 }
+
+// ---------------------------------------------------------------- what people expect
+
+/// GNU's `-b`/`--binary` and `-t`/`--text`: `*` before the name in binary mode, the last of
+/// the two wins, both are meaningless (a usage error) with `-c`, and `--tag` takes no `-t`.
+#[test]
+fn binary_and_text_modes_like_gnu() {
+    let d = tempdir();
+    touch(d.path(), "f", b"data");
+    let plain = stdout(&run_in(d.path(), &["f"], None));
+    let hex = plain.split_whitespace().next().unwrap().to_string();
+    for args in [&["-b", "f"][..], &["--binary", "f"], &["-t", "-b", "f"]] {
+        let out = run_in(d.path(), args, None);
+        assert_eq!(stdout(&out), format!("{hex} *f\n"), "{args:?}");
+    }
+    for args in [&["-t", "f"][..], &["--text", "f"], &["-b", "-t", "f"]] {
+        assert_eq!(stdout(&run_in(d.path(), args, None)), plain, "{args:?}");
+    }
+    let out = run_in(d.path(), &["-b", "-z", "f"], None);
+    assert_eq!(out.stdout, format!("{hex} *f\0").into_bytes());
+    // --tag ignores -b (as GNU does) and refuses -t.
+    let tagged = stdout(&run_in(d.path(), &["--tag", "f"], None));
+    assert_eq!(
+        stdout(&run_in(d.path(), &["--tag", "-b", "f"], None)),
+        tagged
+    );
+    assert_eq!(
+        run_in(d.path(), &["--tag", "-t", "f"], None).status.code(),
+        Some(2)
+    );
+    // The `*` lines check, and -b/-t with -c are usage errors.
+    touch(d.path(), "S", format!("{hex} *f\n").as_bytes());
+    let out = run_in(d.path(), &["-c", "S"], None);
+    assert_eq!(stdout(&out), "f: OK\n");
+    for flag in ["-b", "-t"] {
+        assert_eq!(
+            run_in(d.path(), &["-c", flag, "S"], None).status.code(),
+            Some(2)
+        );
+    }
+}
+
+/// b3sum's `--keyed`: the key is standard input, so the inputs (or lists) must be FILEs.
+#[test]
+fn keyed_reads_the_key_from_stdin() {
+    let d = tempdir();
+    let key = b"0123456789abcdef0123456789abcdef";
+    touch(d.path(), "k", key);
+    touch(d.path(), "f", b"data");
+    let by_file = run_in(d.path(), &["-a", "kmac256", "--key-file", "k", "f"], None);
+    assert_eq!(by_file.status.code(), Some(0));
+    let out = run_in(d.path(), &["-a", "kmac256", "--keyed", "f"], Some(key));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, by_file.stdout);
+    // Check mode with the key on stdin.
+    touch(d.path(), "S", &out.stdout);
+    let out = run_in(
+        d.path(),
+        &["-a", "kmac256", "--keyed", "-c", "S"],
+        Some(key),
+    );
+    assert_eq!(stdout(&out), "f: OK\n");
+    // Standard input cannot also be an input or a list; an empty or wrong-length key, a
+    // --key-file beside --keyed, or --keyed for an unkeyed algorithm are usage errors.
+    for (args, stdin) in [
+        (&["-a", "kmac256", "--keyed"][..], &key[..]),
+        (&["-a", "kmac256", "--keyed", "f", "-"], key),
+        (&["-a", "kmac256", "--keyed", "-c"], key),
+        (&["-a", "kmac256", "--keyed", "f"], b""),
+        (&["-a", "lemac", "--keyed", "f"], key),
+        (&["-a", "kmac256", "--keyed", "--key-file", "k", "f"], key),
+        (&["--keyed", "f"], key),
+    ] {
+        let out = run_in(d.path(), args, Some(stdin));
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+    // A list naming `-` after --keyed read the key: that entry fails.
+    touch(
+        d.path(),
+        "D",
+        format!("{}  -\n", "00".repeat(64)).as_bytes(),
+    );
+    let out = run_in(
+        d.path(),
+        &["-a", "kmac256", "--keyed", "-c", "D"],
+        Some(key),
+    );
+    assert_eq!(stdout(&out), "-: FAILED open or read\n");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn help_is_grouped_by_task_with_examples() {
+    let out = run(&["--help"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let help = stdout(&out);
+    for heading in [
+        "Mode:",
+        "Algorithm and parameters:",
+        "Keys (MACs):",
+        "Output (hash mode):",
+        "Check mode (-c):",
+        "Input and threads:",
+        "Examples:",
+    ] {
+        assert!(help.contains(heading), "{heading} missing:\n{help}");
+    }
+    assert!(
+        help.contains("--keyed") && help.contains("--binary") && help.contains("--min-tag-length")
+    );
+    // The generators are hidden from --help.
+    assert!(!help.contains("--generate-"));
+}
+
+#[test]
+fn shell_completions_and_man_page() {
+    for (shell, needle) in [
+        ("bash", "_lwcsum()"),
+        ("zsh", "#compdef lwcsum"),
+        ("fish", "complete -c lwcsum"),
+        ("elvish", "lwcsum"),
+        ("powershell", "lwcsum"),
+    ] {
+        let out = run(&["--generate-completions", shell], None);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains(needle), "{shell}");
+        assert!(text.contains("key-file"), "{shell}");
+    }
+    let out = run(&["--generate-man"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let man = stdout(&out);
+    assert!(man.contains(".TH lwcsum 1"), "{man}");
+    assert!(man.contains("\\-\\-key\\-file"));
+    assert!(man.contains("NON\\-CRYPTOGRAPHIC"));
+    // Exclusive, and an unknown shell is a usage error.
+    assert_eq!(run(&["--generate-man", "f"], None).status.code(), Some(2));
+    assert_eq!(
+        run(&["--generate-completions", "tcsh"], None).status.code(),
+        Some(2)
+    );
+}
+
+/// Lists made by `sha256sum --tag` or `b3sum --tag` name the algorithm this build lacks.
+#[test]
+fn foreign_tagged_lists_name_the_unsupported_algorithm() {
+    let d = tempdir();
+    touch(d.path(), "f", b"data");
+    let h = "3a6eb0790f39ac87c94f3856b2dd2c5d110e6811602261a9a923d3bb23adc8b7";
+    for tag in ["SHA256", "BLAKE3"] {
+        touch(
+            d.path(),
+            "S",
+            format!("{tag} (f) = {h}\n{tag} (g) = {h}\n").as_bytes(),
+        );
+        let out = run_in(d.path(), &["-c", "S"], None);
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "lwcsum: S: {tag}: unsupported algorithm (2 lines; see lwcsum --list)\n\
+                 lwcsum: S: no properly formatted checksum lines found\n"
+            )
+        );
+        assert_eq!(out.status.code(), Some(1));
+        // Even --status says why nothing was checked.
+        let out = run_in(d.path(), &["-c", "--status", "S"], None);
+        assert!(stderr(&out).contains(&format!("{tag}: unsupported algorithm")));
+    }
+}
