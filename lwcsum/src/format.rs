@@ -256,6 +256,58 @@ mod tests {
         assert!(!needs_escape(b"plain name"));
     }
 
+    /// No line panics the parser: lines built from the characters that matter to it.
+    #[test]
+    fn parser_never_panics() {
+        let reg = algorithms::registry();
+        let Some(untagged) = reg.first() else {
+            return;
+        };
+        const ALPHABET: &[&[u8]] = &[
+            b"(",
+            b")",
+            b" = ",
+            b") = ",
+            b" (",
+            b" ",
+            b"  ",
+            b"*",
+            b"\\",
+            b"\\n",
+            b"\r",
+            b"-",
+            b"0",
+            b"a",
+            b"F",
+            b"g",
+            b"KT128",
+            b"KT128-",
+            b"-256",
+            b"SHA3-256",
+            b"KMAC128-8",
+            b"LEMAC",
+            b"\xff",
+            b"00112233445566778899aabbccddeeff",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            let mut line = Vec::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = (x % 12) as usize;
+            for i in 0..n {
+                let pick = (x >> (i * 5)) as usize % ALPHABET.len();
+                line.extend_from_slice(ALPHABET[pick]);
+            }
+            for strip_cr in [false, true] {
+                for length in [None, Some(1), Some(16)] {
+                    let _ = parse_check_line(&reg, untagged, length, strip_cr, &line);
+                }
+            }
+        }
+    }
+
     #[test]
     fn hex_both_cases() {
         assert_eq!(unhex(b"00aAfF"), Some(vec![0, 0xaa, 0xff]));

@@ -176,7 +176,15 @@ fn main() -> std::process::ExitCode {
 
 /// lwcsum on `args`; returns the exit status.
 fn run(args: Vec<OsString>) -> u8 {
-    let cli = Cli::parse_from(args);
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        // --help and --version go to stdout: a closed one is a write error, as in GNU.
+        Err(e) if !e.use_stderr() && stdio::stdout_closed() => {
+            output::warn(format!("write error: {}", input::reason(&stdio::ebadf())).as_bytes());
+            return 1;
+        }
+        Err(e) => e.exit(),
+    };
     let reg = algorithms::registry();
     if cli.list {
         list(&reg);

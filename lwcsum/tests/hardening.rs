@@ -165,6 +165,15 @@ fn closed_stdout_is_a_write_error() {
     let out = sh(d.path(), "\"$L\" -c S >&-");
     assert_eq!(stderr(&out), "lwcsum: write error: Bad file descriptor\n");
     assert_eq!(out.status.code(), Some(1));
+    for what in ["--help", "--version", "--list", "--generate-man"] {
+        let out = sh(d.path(), &format!("\"$L\" {what} >&-"));
+        assert_eq!(
+            stderr(&out),
+            "lwcsum: write error: Bad file descriptor\n",
+            "{what}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{what}");
+    }
     // Nothing written, nothing lost (GNU's close_stdout ignores EBADF then).
     let out = sh(d.path(), "\"$L\" -c --status S >&-");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
