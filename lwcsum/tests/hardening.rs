@@ -313,6 +313,13 @@ fn num_threads_is_bounded() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--num-threads"));
     let mut cmd = Command::new(BIN);
+    cmd.args(["a", "b"])
+        .env("RAYON_NUM_THREADS", "100000")
+        .current_dir(d.path());
+    let out = output_within(cmd, 30).expect("RAYON_NUM_THREADS=100000 hung");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("RAYON_NUM_THREADS"));
+    let mut cmd = Command::new(BIN);
     cmd.args(["--num-threads", "4", "a", "b"])
         .current_dir(d.path());
     let out = output_within(cmd, 30).unwrap();
