@@ -8,6 +8,7 @@
 #![allow(dead_code)] // with no family feature on, nothing is registered
 
 use digest::{ExtendableOutput, FixedOutput, KeyInit, Update};
+use zeroize::Zeroizing;
 
 /// A running computation over one input.
 pub(crate) trait Hasher: Send {
@@ -60,8 +61,8 @@ pub(crate) const DEFAULT_BLOCK_SIZE: usize = 8192;
 /// Command-line parameters of a computation. No `Debug`: it holds the key.
 #[derive(Default)]
 pub(crate) struct Params {
-    /// MAC key (`--key-file`).
-    pub(crate) key: Option<Vec<u8>>,
+    /// MAC key (`--key-file`, `--keyed`), wiped when dropped.
+    pub(crate) key: Option<Zeroizing<Vec<u8>>>,
     /// Customization string `S` / `C` / `Z`.
     pub(crate) customization: Option<Vec<u8>>,
     /// cSHAKE function name `N`.
@@ -267,7 +268,7 @@ fn new_xof<D: Default + Update + ExtendableOutput + Send + 'static>(_: &Params) 
 /// The key of `p`, or the all-zero key of `M`'s size (keyless MACs; `start` checked the rest).
 fn keyed<M: KeyInit>(p: &Params) -> Result<M, String> {
     let zero = vec![0u8; M::key_size()];
-    let key = p.key.as_deref().unwrap_or(&zero);
+    let key = p.key.as_deref().map_or(zero.as_slice(), Vec::as_slice);
     M::new_from_slice(key).map_err(|_| format!("invalid key length {} bytes", key.len()))
 }
 
@@ -383,7 +384,7 @@ mod keccak {
     }
 
     fn kmac_state<const R: usize>(p: &Params) -> k::Kmac<R> {
-        k::Kmac::<R>::new_customized(p.key.as_deref().unwrap_or_default(), p.custom())
+        k::Kmac::<R>::new_customized(p.key.as_deref().map_or(&[], Vec::as_slice), p.custom())
     }
 
     pub(super) fn kmac<const R: usize>(p: &Params) -> Started {
@@ -626,4 +627,21 @@ pub(crate) fn by_tag<'a>(reg: &'a [Algorithm], tag: &[u8]) -> Option<(&'a Algori
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 21, defect 6: the key is held in memory that is wiped on drop.
+    #[test]
+    fn the_key_is_zeroizing() {
+        fn wiped_on_drop(_: &Option<Zeroizing<Vec<u8>>>) {}
+        let p = Params {
+            key: Some(Zeroizing::new(vec![1, 2, 3])),
+            ..Params::default()
+        };
+        wiped_on_drop(&p.key);
+        assert_eq!(p.key.as_deref().map(Vec::len), Some(3));
+    }
 }

@@ -6,12 +6,14 @@ use std::io::{self, Read, StdoutLock};
 
 use crate::algorithms::Algorithm;
 use crate::cli::Cli;
-use crate::format::{self, CheckLine};
+use ctutils::CtEq;
+
+use crate::format::{self, BadLine, CheckLine};
 use crate::input::{self, Input};
 use crate::jobs::{Job, digest_of, run_ordered};
 use crate::output::{
-    err_line, input_is_path, name_bytes, os_from_bytes, plural, progress_bar, shown_name,
-    total_size, warn, write_out,
+    err_line, input_is_path, name_bytes, os_from_bytes, plural, progress_bar, progress_name,
+    shown_name, total_size, warn, write_out,
 };
 
 /// Check mode: checks every list named on the command line (standard input without FILEs).
@@ -25,8 +27,14 @@ pub(crate) fn check_mode(cli: &Cli, reg: &[Algorithm], alg: &Algorithm, job: Job
     };
     let mut out = io::stdout().lock();
     let mut all_ok = true;
+    // Once standard input is consumed (by the key or by a list), a `-` entry cannot be hashed:
+    // it would hash whatever is left (usually nothing, the empty message's digest).
+    let mut stdin_taken = cli.keyed.then_some("standard input held the key (--keyed)");
     for list in lists {
-        all_ok &= check_list(cli, reg, alg, job, list, &mut out);
+        if list == "-" {
+            stdin_taken = Some("standard input is the checksum list");
+        }
+        all_ok &= check_list(cli, reg, alg, job, list, stdin_taken, &mut out);
     }
     all_ok
 }
@@ -39,6 +47,7 @@ fn check_list(
     alg: &Algorithm,
     job: Job<'_>,
     list: &OsStr,
+    stdin_taken: Option<&str>,
     out: &mut StdoutLock<'_>,
 ) -> bool {
     let (list_name, text) = read_list(list);
@@ -49,14 +58,27 @@ fn check_list(
             return false;
         }
     };
-    let (entries, malformed) = parse_list(cli, reg, alg, &list_name, &text);
+    let (entries, malformed, unsupported) = parse_list(cli, reg, alg, &list_name, &text);
+    if !unsupported.is_empty() && (entries.is_empty() || !cli.status) {
+        for (tag, n) in &unsupported {
+            let mut m = list_name.clone();
+            m.extend_from_slice(
+                format!(
+                    ": {tag}: unsupported algorithm ({}; see lwcsum --list)",
+                    plural_lines(*n)
+                )
+                .as_bytes(),
+            );
+            warn(&m);
+        }
+    }
     if entries.is_empty() {
         let mut m = list_name;
         m.extend_from_slice(b": no properly formatted checksum lines found");
         warn(&m);
         return false;
     }
-    let tally = verify_entries(cli, &entries, job, out);
+    let tally = verify_entries(cli, alg, &entries, job, stdin_taken, out);
     if !cli.status {
         warn_summary(malformed, &tally);
     }
@@ -67,43 +89,70 @@ fn check_list(
         warn(&m);
         ok = false;
     }
-    ok && tally.read_failures == 0 && tally.mismatches == 0 && !(cli.strict && malformed > 0)
+    ok && tally.read_failures == 0
+        && tally.mismatches == 0
+        && tally.rejected == 0
+        && !(cli.strict && malformed > 0)
 }
 
 /// The list's name as reported (`standard input` for `-`) and its bytes.
 fn read_list(list: &OsStr) -> (Vec<u8>, io::Result<Vec<u8>>) {
     if list == "-" {
         let mut buf = Vec::new();
-        (
-            b"standard input".to_vec(),
-            io::stdin().lock().read_to_end(&mut buf).map(|_| buf),
-        )
+        let text = if crate::stdio::stdin_closed() {
+            Err(crate::stdio::ebadf())
+        } else {
+            io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
+        };
+        (b"standard input".to_vec(), text)
     } else {
         (name_bytes(list), std::fs::read(list))
     }
 }
 
-/// The well-formed lines of a list and the number of malformed ones (blank lines and `#`
-/// comments are neither); with `-w` each malformed line is warned.
+fn plural_lines(n: usize) -> String {
+    if n == 1 {
+        "1 line".into()
+    } else {
+        format!("{n} lines")
+    }
+}
+
+/// The well-formed lines of a list, the number of malformed ones (blank lines and `#`
+/// comments are neither) and, among those, the tags of unsupported algorithms with their
+/// counts; with `-w` each malformed line is warned.
 fn parse_list<'r>(
     cli: &Cli,
     reg: &'r [Algorithm],
     alg: &'r Algorithm,
     list_name: &[u8],
     text: &[u8],
-) -> (Vec<CheckLine<'r>>, usize) {
+) -> (Vec<CheckLine<'r>>, usize, Vec<(String, usize)>) {
     let sep = if cli.zero { b'\0' } else { b'\n' };
+    // A CR is part of a name in a NUL-separated list; in a newline-separated one it is the CR
+    // of a CRLF line end.
+    let strip_cr = !cli.zero;
     let mut entries = Vec::new();
     let mut malformed = 0usize;
+    let mut unsupported: Vec<(String, usize)> = Vec::new();
     let body = text.strip_suffix(&[sep]).unwrap_or(text);
     for (i, raw) in body.split(|&c| c == sep).enumerate() {
-        let trimmed = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let trimmed = match raw.strip_suffix(b"\r") {
+            Some(t) if strip_cr => t,
+            _ => raw,
+        };
         if trimmed.is_empty() || trimmed.first() == Some(&b'#') {
             continue;
         }
-        match format::parse_check_line(reg, alg, cli.length, raw) {
-            Some(e) => entries.push(e),
-            None => {
+        match format::parse_check_line(reg, alg, cli.length, strip_cr, raw) {
+            Ok(e) => entries.push(e),
+            Err(bad) => {
+                if let BadLine::Unsupported(tag) = bad {
+                    match unsupported.iter_mut().find(|(t, _)| *t == tag) {
+                        Some((_, n)) => *n += 1,
+                        None => unsupported.push((tag, 1)),
+                    }
+                }
                 malformed += 1;
                 if cli.warn {
                     let mut m = list_name.to_vec();
@@ -115,7 +164,7 @@ fn parse_list<'r>(
             }
         }
     }
-    (entries, malformed)
+    (entries, malformed, unsupported)
 }
 
 /// The counts a list's summary reports.
@@ -127,20 +176,62 @@ struct Tally {
     mismatches: usize,
     /// Files read and compared (matching or not).
     verified: usize,
+    /// Lines the keyed check refused without hashing (another algorithm than `-a`, or a tag
+    /// shorter than `--min-tag-length`).
+    rejected: usize,
+}
+
+/// What became of one entry.
+enum Outcome {
+    /// A missing file under `--ignore-missing`: nothing to print.
+    Skipped,
+    /// Refused by the keyed check, with the reason.
+    Rejected(String),
+    /// The file could not be hashed, with the reason.
+    Unreadable(String),
+    /// The file's digest.
+    Digest(Vec<u8>),
+}
+
+/// Why a keyed check (a key was given) refuses `e` without hashing it, if it does: with a key,
+/// `-a` governs every line, so a line of another algorithm (a plain hash an attacker can
+/// compute, or another MAC) is refused, and so is a tag shorter than the minimum (a 1-byte tag
+/// is forged in 256 guesses).
+fn keyed_rejection(cli: &Cli, alg: &Algorithm, e: &CheckLine<'_>) -> Option<String> {
+    if e.alg.name != alg.name {
+        return Some(format!(
+            "rejected: the line is {}, not {} (with a key, -a governs every line)",
+            e.alg.tag_for(e.expected.len()),
+            alg.name
+        ));
+    }
+    let min = cli.min_tag_length;
+    let n = e.expected.len();
+    (n < min).then(|| {
+        format!(
+            "rejected: a {n}-byte tag is shorter than the {min}-byte minimum (--min-tag-length)"
+        )
+    })
 }
 
 /// Hashes every entry's file (in parallel, results in list order) and prints `NAME: OK`,
 /// `NAME: FAILED` or `NAME: FAILED open or read` for each (unless `--status`; `--quiet` drops the
-/// OK lines; `--ignore-missing` skips missing files silently).
+/// OK lines; `--ignore-missing` skips missing files silently). With a key, lines the keyed
+/// check refuses are `FAILED` with the reason on standard error. Digests are compared in
+/// constant time.
 fn verify_entries(
     cli: &Cli,
+    alg: &Algorithm,
     entries: &[CheckLine<'_>],
     job: Job<'_>,
+    stdin_taken: Option<&str>,
     out: &mut StdoutLock<'_>,
 ) -> Tally {
+    let keyed = job.params.key.is_some();
     let paths: Vec<OsString> = entries.iter().map(|e| os_from_bytes(&e.name)).collect();
     let refs: Vec<&OsStr> = paths.iter().map(OsString::as_os_str).collect();
-    let pb = progress_bar(total_size(&refs), !cli.status);
+    let several = entries.len() > 1;
+    let pb = progress_bar(total_size(&refs), !cli.status, several);
     let job = Job {
         progress: pb.as_ref(),
         ..job
@@ -151,7 +242,16 @@ fn verify_entries(
         &idx,
         |&i| {
             let e = &entries[i];
+            if keyed {
+                if let Some(reason) = keyed_rejection(cli, alg, e) {
+                    return Outcome::Rejected(reason);
+                }
+            }
+            progress_name(job.progress, several, &e.name);
             let input = if e.name == b"-" {
+                if let Some(reason) = stdin_taken {
+                    return Outcome::Unreadable(reason.to_string());
+                }
                 Input::Stdin
             } else {
                 Input::Path(&paths[i])
@@ -162,35 +262,51 @@ fn verify_entries(
                         && cli.ignore_missing
                         && err.kind() == io::ErrorKind::NotFound =>
                 {
-                    None
+                    Outcome::Skipped
                 }
-                _ => Some(digest_of(e.alg, e.expected.len(), input, job)),
+                _ => match digest_of(e.alg, e.expected.len(), input, job) {
+                    Ok(d) => Outcome::Digest(d),
+                    Err(reason) => Outcome::Unreadable(reason),
+                },
             }
         },
         |&i, r| {
             let e = &entries[i];
+            let say = |reason: &str| {
+                let msg = || err_line(&e.name, reason);
+                match &pb {
+                    Some(pb) => pb.suspend(msg),
+                    None => msg(),
+                }
+            };
             let status = match r {
-                None => return,
-                Some(Err(reason)) => {
-                    tally.read_failures += 1;
-                    let msg = || err_line(&e.name, &reason);
-                    match &pb {
-                        Some(pb) => pb.suspend(msg),
-                        None => msg(),
+                Outcome::Skipped => return,
+                Outcome::Rejected(reason) => {
+                    tally.rejected += 1;
+                    if !cli.status {
+                        say(&reason);
                     }
+                    "FAILED"
+                }
+                Outcome::Unreadable(reason) => {
+                    tally.read_failures += 1;
+                    say(&reason);
                     "FAILED open or read"
                 }
-                Some(Ok(d)) if d == e.expected => {
+                Outcome::Digest(mut d) => {
                     tally.verified += 1;
-                    if cli.quiet {
-                        return;
+                    let matches = d.as_slice().ct_eq(e.expected.as_slice()).to_bool();
+                    // The correct tag of a file that failed is a forgery for it: wipe it.
+                    zeroize::Zeroize::zeroize(&mut d);
+                    if matches {
+                        if cli.quiet {
+                            return;
+                        }
+                        "OK"
+                    } else {
+                        tally.mismatches += 1;
+                        "FAILED"
                     }
-                    "OK"
-                }
-                Some(Ok(_)) => {
-                    tally.verified += 1;
-                    tally.mismatches += 1;
-                    "FAILED"
                 }
             };
             if !cli.status {
@@ -225,6 +341,11 @@ fn warn_summary(malformed: usize, tally: &Tally) {
             tally.mismatches,
             "computed checksum did NOT match",
             "computed checksums did NOT match",
+        ),
+        (
+            tally.rejected,
+            "line was rejected by the keyed check",
+            "lines were rejected by the keyed check",
         ),
     ];
     for (n, one, many) in lines {

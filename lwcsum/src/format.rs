@@ -78,6 +78,8 @@ pub(crate) struct LineStyle {
     pub(crate) no_names: bool,
     /// NUL-terminated, no escaping.
     pub(crate) zero: bool,
+    /// GNU binary mode: `hex *name` instead of `hex  name`.
+    pub(crate) binary: bool,
 }
 
 /// One output line of hash mode, terminator included.
@@ -107,7 +109,7 @@ pub(crate) fn line(alg: &Algorithm, digest: &[u8], name: &[u8], style: LineStyle
         out.extend_from_slice(hex.as_bytes());
     } else {
         out.extend_from_slice(hex.as_bytes());
-        out.extend_from_slice(b"  ");
+        out.extend_from_slice(if style.binary { b" *" } else { b"  " });
         out.extend_from_slice(&name);
     }
     out.push(end);
@@ -133,16 +135,49 @@ fn rfind(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).rposition(|w| w == needle)
 }
 
+/// How a line of a checksum list failed to parse.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum BadLine {
+    /// Not a checksum line of either style.
+    Malformed,
+    /// A well-formed tagged line naming an algorithm this build does not have (`SHA256`,
+    /// `BLAKE3`, ...): the tag as written.
+    Unsupported(String),
+}
+
+/// The tag of a line shaped `TAG (name) = hex` (GNU/BSD tagged style), whatever the tag.
+fn tag_shape(s: &[u8]) -> Option<&[u8]> {
+    let p = find(s, b" (")?;
+    let tag = &s[..p];
+    let q = rfind(&s[p..], b") = ")?;
+    let hex = &s[p + q + 4..];
+    let tag_ok = !tag.is_empty()
+        && tag.len() <= 32
+        && tag
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'));
+    let digest_ok = !hex.is_empty()
+        && hex
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='));
+    (tag_ok && digest_ok).then_some(tag)
+}
+
 /// Parses one line of a checksum list (its terminator already removed). `untagged` is the
-/// algorithm for untagged lines and `length` the `-l` value, if any. `None` means malformed.
+/// algorithm for untagged lines and `length` the `-l` value, if any; `strip_cr` drops a trailing
+/// CR (newline-separated lists; never in `-z` lists, where a CR is part of the name).
 pub(crate) fn parse_check_line<'r>(
     reg: &'r [Algorithm],
     untagged: &'r Algorithm,
     length: Option<usize>,
+    strip_cr: bool,
     line: &[u8],
-) -> Option<CheckLine<'r>> {
-    // CRLF lists: the CR belongs to the line end, not to the name.
-    let mut s = line.strip_suffix(b"\r").unwrap_or(line);
+) -> Result<CheckLine<'r>, BadLine> {
+    let mut s = line;
+    if strip_cr {
+        // CRLF lists: the CR belongs to the line end, not to the name.
+        s = s.strip_suffix(b"\r").unwrap_or(s);
+    }
     let escaped = s.first() == Some(&b'\\');
     if escaped {
         s = &s[1..];
@@ -169,10 +204,26 @@ pub(crate) fn parse_check_line<'r>(
         if let Some((alg, len)) = algorithms::by_tag(reg, &s[..p]) {
             let rest = &s[p + 2..];
             // The tag carries the length; -l only applies to untagged lines.
-            let q = rfind(rest, b") = ")?;
-            return finish(alg, len, &rest[q + 4..], &rest[..q]);
+            let q = rfind(rest, b") = ").ok_or(BadLine::Malformed)?;
+            return finish(alg, len, &rest[q + 4..], &rest[..q]).ok_or(BadLine::Malformed);
         }
     }
+    parse_untagged(untagged, length, s)
+        .and_then(|(len, hex, name)| finish(untagged, len, hex, name))
+        .ok_or_else(|| match tag_shape(s) {
+            // A tagged line of an algorithm we do not have (a `sha256sum --tag` or
+            // `b3sum --tag` list): say so rather than "improperly formatted".
+            Some(tag) => BadLine::Unsupported(String::from_utf8_lossy(tag).into_owned()),
+            None => BadLine::Malformed,
+        })
+}
+
+/// Splits an untagged line into the digest length it must have, its hex and its name.
+fn parse_untagged<'s>(
+    untagged: &Algorithm,
+    length: Option<usize>,
+    s: &'s [u8],
+) -> Option<(usize, &'s [u8], &'s [u8])> {
     // Untagged: `hex  name`, `hex *name` (binary marker) or `hex name` (single space).
     let sp = s.iter().position(|&c| c == b' ')?;
     let (hex, mut name) = (&s[..sp], &s[sp + 1..]);
@@ -187,7 +238,7 @@ pub(crate) fn parse_check_line<'r>(
         None if (2 * lo..=2 * hi).contains(&hex.len()) => hex.len() / 2,
         None => untagged.out_len,
     };
-    finish(untagged, len, hex, name)
+    Some((len, hex, name))
 }
 
 #[cfg(test)]
@@ -203,6 +254,58 @@ mod tests {
         assert_eq!(unescape(b"bad\\x"), None);
         assert_eq!(unescape(b"dangling\\"), None);
         assert!(!needs_escape(b"plain name"));
+    }
+
+    /// No line panics the parser: lines built from the characters that matter to it.
+    #[test]
+    fn parser_never_panics() {
+        let reg = algorithms::registry();
+        let Some(untagged) = reg.first() else {
+            return;
+        };
+        const ALPHABET: &[&[u8]] = &[
+            b"(",
+            b")",
+            b" = ",
+            b") = ",
+            b" (",
+            b" ",
+            b"  ",
+            b"*",
+            b"\\",
+            b"\\n",
+            b"\r",
+            b"-",
+            b"0",
+            b"a",
+            b"F",
+            b"g",
+            b"KT128",
+            b"KT128-",
+            b"-256",
+            b"SHA3-256",
+            b"KMAC128-8",
+            b"LEMAC",
+            b"\xff",
+            b"00112233445566778899aabbccddeeff",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            let mut line = Vec::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = (x % 12) as usize;
+            for i in 0..n {
+                let pick = (x >> (i * 5)) as usize % ALPHABET.len();
+                line.extend_from_slice(ALPHABET[pick]);
+            }
+            for strip_cr in [false, true] {
+                for length in [None, Some(1), Some(16)] {
+                    let _ = parse_check_line(&reg, untagged, length, strip_cr, &line);
+                }
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::cli::{Cli, usage_error};
 use crate::format::{self, LineStyle};
 use crate::input::Input;
 use crate::jobs::{Job, digest_of, run_ordered};
-use crate::output::{err_line, name_bytes, progress_bar, total_size, write_out};
+use crate::output::{err_line, name_bytes, progress_bar, progress_name, total_size, write_out};
 
 /// Hash mode: prints one checksum line per input (standard input without FILEs).
 pub(crate) fn hash_mode(cli: &Cli, alg: &Algorithm, len: usize, job: Job<'_>) -> bool {
@@ -25,8 +25,10 @@ pub(crate) fn hash_mode(cli: &Cli, alg: &Algorithm, len: usize, job: Job<'_>) ->
         tag: cli.tag,
         no_names: cli.no_names,
         zero: cli.zero,
+        binary: cli.binary,
     };
-    let pb = progress_bar(total_size(&names), true);
+    let several = names.len() > 1;
+    let pb = progress_bar(total_size(&names), true, several);
     let job = Job {
         progress: pb.as_ref(),
         ..job
@@ -36,6 +38,7 @@ pub(crate) fn hash_mode(cli: &Cli, alg: &Algorithm, len: usize, job: Job<'_>) ->
     run_ordered(
         &names,
         |name| {
+            progress_name(job.progress, several, &name_bytes(name));
             let input = if *name == "-" {
                 Input::Stdin
             } else {

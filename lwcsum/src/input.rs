@@ -51,6 +51,7 @@ pub(crate) fn feed(
     progress: Option<&ProgressBar>,
 ) -> Result<(), String> {
     match input {
+        Input::Stdin if crate::stdio::stdin_closed() => Err(reason(&crate::stdio::ebadf())),
         Input::Stdin => {
             let stdin = io::stdin();
             let mut lock = stdin.lock();

@@ -1,4 +1,8 @@
 #![doc = include_str!("../README.md")]
+// On Unix lwcsum provides the C `main` (see `stdio`): Rust's runtime would reopen a closed
+// stdin/stdout on /dev/null before we could see that they were closed.
+// (Not in the unit-test build, whose harness brings its own main.)
+#![cfg_attr(all(unix, not(test)), no_main)]
 
 mod algorithms;
 mod check_mode;
@@ -10,9 +14,10 @@ mod jobs;
 mod output;
 #[cfg(unix)]
 mod sigbus;
+mod stdio;
 
-use std::io::{self, Write};
-use std::process::ExitCode;
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
 
 use clap::Parser;
 
@@ -20,14 +25,15 @@ use algorithms::{Algorithm, Kind, Params, takes};
 use cli::{Cli, bytes_option, usage_error};
 use input::ReadOptions;
 use jobs::Job;
-use output::{err_line, name_bytes};
+use output::write_out;
+use zeroize::Zeroizing;
 
 /// The largest `-l` (bytes).
 pub(crate) const MAX_LENGTH: usize = 1 << 16;
 
 /// `--list`: the algorithms of this build.
 fn list(reg: &[Algorithm]) {
-    let mut out = io::stdout().lock();
+    let mut out = Vec::new();
     let _ = writeln!(
         out,
         "{:<19} {:<8} {:<5} {:<6} DESCRIPTION",
@@ -67,14 +73,126 @@ fn list(reg: &[Algorithm]) {
         out,
         "(* default of a variable output length; -l BYTES changes it)"
     );
+    write_out(&mut io::stdout().lock(), None, &out);
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
+/// The largest `--num-threads` (and `RAYON_NUM_THREADS`): more threads than this only cost
+/// memory and start-up time (100000 of them take minutes to spawn).
+const MAX_THREADS: u16 = 1024;
+
+/// The longest key `--keyed` reads from standard input.
+const MAX_KEY: usize = 1 << 20;
+
+/// Reads a key from `r` into memory that is wiped when dropped, growing by copying into a
+/// fresh zeroizing buffer (so no reallocation leaves a copy of the key behind). At most
+/// `MAX_KEY` + 1 bytes are read (enough to tell that a key is too long).
+fn read_key(r: &mut dyn Read) -> io::Result<Zeroizing<Vec<u8>>> {
+    let mut key = Zeroizing::new(Vec::with_capacity(64));
+    loop {
+        if key.len() == key.capacity() {
+            let mut bigger = Zeroizing::new(Vec::with_capacity(key.capacity() * 2));
+            bigger.extend_from_slice(&key);
+            key = bigger;
+        }
+        let len = key.len();
+        let room = key.capacity() - len;
+        key.resize(len + room, 0);
+        match r.read(&mut key[len..]) {
+            Ok(0) => {
+                key.truncate(len);
+                return Ok(key);
+            }
+            Ok(n) => key.truncate(len + n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => key.truncate(len),
+            Err(e) => return Err(e),
+        }
+        if key.len() > MAX_KEY {
+            return Ok(key);
+        }
+    }
+}
+
+/// The key of `--key-file` or `--keyed`, if any; every problem with it is a usage error that
+/// names where the key came from (so it is not mistaken for a missing input).
+fn load_key(cli: &Cli, alg: &Algorithm) -> Option<Zeroizing<Vec<u8>>> {
+    let source = match (&cli.key_file, cli.keyed) {
+        (Some(path), _) => format!("--key-file '{}'", path.display()),
+        (None, true) => "--keyed (standard input)".to_string(),
+        (None, false) => {
+            if let Kind::Mac { keyless: false, .. } = alg.kind {
+                usage_error(format!("{} needs --key-file or --keyed", alg.name));
+            }
+            return None;
+        }
+    };
+    if !alg.is_mac() {
+        usage_error(format!(
+            "{source}: keys apply to MACs only; {} is not a MAC",
+            alg.name
+        ));
+    }
+    let key = match &cli.key_file {
+        Some(path) => std::fs::read(path).map(Zeroizing::new),
+        None if stdio::stdin_closed() => Err(stdio::ebadf()),
+        None => read_key(&mut io::stdin().lock()),
+    };
+    let key = key.unwrap_or_else(|e| usage_error(format!("{source}: {}", input::reason(&e))));
+    if key.is_empty() {
+        usage_error(format!("{source}: the key is empty"));
+    }
+    if key.len() > MAX_KEY {
+        usage_error(format!("{source}: the key is longer than {MAX_KEY} bytes"));
+    }
+    Some(key)
+}
+
+/// The C `main`: records closed standard descriptors before anything else (see `stdio`), then
+/// runs lwcsum on the arguments as the C runtime passed them.
+#[cfg(all(unix, not(test)))]
+#[unsafe(no_mangle)]
+extern "C" fn main(argc: libc::c_int, argv: *const *const libc::c_char) -> libc::c_int {
+    use std::ffi::{CStr, OsStr};
+    use std::os::unix::ffi::OsStrExt;
+    stdio::record_closed();
+    // As Rust's runtime does: a closed pipe is an EPIPE error (reported), not a signal.
+    // SAFETY: setting a signal disposition to SIG_IGN.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    let args: Vec<OsString> = (0..usize::try_from(argc).unwrap_or(0))
+        .map(|i| {
+            // SAFETY: the C runtime passes `argc` valid NUL-terminated strings in `argv`.
+            let a = unsafe { CStr::from_ptr(*argv.add(i)) };
+            OsStr::from_bytes(a.to_bytes()).to_os_string()
+        })
+        .collect();
+    let code = std::panic::catch_unwind(|| run(args)).unwrap_or(101);
+    let _ = io::stdout().flush();
+    std::process::exit(i32::from(code))
+}
+
+#[cfg(not(all(unix, not(test))))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run(std::env::args_os().collect()))
+}
+
+/// lwcsum on `args`; returns the exit status.
+fn run(args: Vec<OsString>) -> u8 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        // --help and --version go to stdout: a closed one is a write error, as in GNU.
+        Err(e) if !e.use_stderr() && stdio::stdout_closed() => {
+            output::warn(format!("write error: {}", input::reason(&stdio::ebadf())).as_bytes());
+            return 1;
+        }
+        Err(e) => e.exit(),
+    };
     let reg = algorithms::registry();
     if cli.list {
         list(&reg);
-        return ExitCode::SUCCESS;
+        return 0;
+    }
+    if let Some(text) = cli::generated(&cli) {
+        write_out(&mut io::stdout().lock(), None, &text);
+        return 0;
     }
     let Some(alg) = algorithms::by_name(&reg, &cli.algorithm) else {
         usage_error(format!(
@@ -95,24 +213,17 @@ fn main() -> ExitCode {
         )),
         Some(l) => l,
     };
-    let key = match (&cli.key_file, alg.kind) {
-        // In check mode a key applies to the keyed lines of a list whatever -a is.
-        (Some(_), k) if !cli.check && !matches!(k, Kind::Mac { .. }) => usage_error(format!(
-            "--key-file applies to MACs only; {} is not a MAC",
-            alg.name
-        )),
-        (None, Kind::Mac { keyless: false, .. }) => {
-            usage_error(format!("{} needs --key-file", alg.name))
+    if cli.keyed {
+        let reads_stdin = cli.files.is_empty() || cli.files.iter().any(|f| f == "-");
+        if reads_stdin {
+            usage_error(if cli.check {
+                "--keyed reads the key from standard input: give the checksum lists as FILEs"
+            } else {
+                "--keyed reads the key from standard input: give the inputs as FILEs"
+            });
         }
-        (None, _) => None,
-        (Some(path), _) => match std::fs::read(path) {
-            Ok(k) => Some(k),
-            Err(e) => {
-                err_line(&name_bytes(path.as_os_str()), &input::reason(&e));
-                return ExitCode::FAILURE;
-            }
-        },
-    };
+    }
+    let key = load_key(&cli, alg);
     let params = Params {
         key,
         customization: bytes_option(&cli.customization, &cli.customization_hex, "customization"),
@@ -128,20 +239,37 @@ fn main() -> ExitCode {
     }
     if let Err(reason) = alg.start(&params) {
         match (&cli.key_file, &params.key) {
-            // A key of the wrong length: the key file is the bad input (exit 1).
+            // A key of the wrong length: name where it came from.
             (Some(path), Some(_)) if reason.starts_with("key must be") => {
-                err_line(&name_bytes(path.as_os_str()), &reason);
-                return ExitCode::FAILURE;
+                usage_error(format!("--key-file '{}': {reason}", path.display()))
+            }
+            (None, Some(_)) if reason.starts_with("key must be") => {
+                usage_error(format!("--keyed (standard input): {reason}"))
             }
             _ => usage_error(reason),
         }
     }
-    if let Some(n) = cli.num_threads {
-        if n == 0 {
-            usage_error("--num-threads must be at least 1");
-        }
+    if params.key.is_some() && !cli.check && len < cli.min_tag_length {
+        usage_error(format!(
+            "a {len}-byte tag is shorter than --min-tag-length ({} bytes)",
+            cli.min_tag_length
+        ));
+    }
+    let threads = match cli.num_threads {
+        Some(n) => Some(n),
+        None => match std::env::var("RAYON_NUM_THREADS") {
+            Ok(v) => match v.trim().parse::<u64>() {
+                Ok(n) if n > u64::from(MAX_THREADS) => usage_error(format!(
+                    "RAYON_NUM_THREADS={n}: at most {MAX_THREADS} threads"
+                )),
+                _ => None,
+            },
+            Err(_) => None,
+        },
+    };
+    if let Some(n) = threads {
         let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
+            .num_threads(usize::from(n))
             .build_global();
     }
     let job = Job {
@@ -156,9 +284,5 @@ fn main() -> ExitCode {
     } else {
         hash_mode::hash_mode(&cli, alg, len, job)
     };
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    u8::from(!ok)
 }

@@ -62,35 +62,76 @@ pub(crate) fn total_size(names: &[&OsStr]) -> u64 {
         .sum()
 }
 
+/// The progress bar's template: with several inputs it names the file being hashed (`{msg}`,
+/// set by [`progress_name`]).
+pub(crate) fn progress_template(several: bool) -> &'static str {
+    if several {
+        "{spinner} {msg} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta}"
+    } else {
+        "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta}"
+    }
+}
+
 /// A progress bar on standard error for inputs of `total` bytes, when enabled, large enough and
-/// standard error is a terminal.
-pub(crate) fn progress_bar(total: u64, enabled: bool) -> Option<ProgressBar> {
+/// standard error is a terminal; `several` when there is more than one input.
+pub(crate) fn progress_bar(total: u64, enabled: bool, several: bool) -> Option<ProgressBar> {
     if !enabled || total < PROGRESS_MIN || !io::stderr().is_terminal() {
         return None;
     }
     let pb = ProgressBar::new(total);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta}",
-    ) {
+    if let Ok(style) = ProgressStyle::with_template(progress_template(several)) {
         pb.set_style(style);
     }
     Some(pb)
 }
 
-/// Writes `bytes` to `out` (suspending the progress bar); a write error is reported and returns
-/// `false`; a broken pipe exits quietly with status 1.
+/// A file name as the progress bar shows it: printable, at most 40 characters (the end kept).
+pub(crate) fn progress_label(name: &[u8]) -> String {
+    const MAX: usize = 40;
+    let text: String = String::from_utf8_lossy(name)
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    let n = text.chars().count();
+    if n <= MAX {
+        text
+    } else {
+        let tail: String = text.chars().skip(n - (MAX - 3)).collect();
+        format!("...{tail}")
+    }
+}
+
+/// Names the file now being hashed on the bar (several inputs only; with parallel jobs, the
+/// one started last).
+pub(crate) fn progress_name(pb: Option<&ProgressBar>, several: bool, name: &[u8]) {
+    if let (Some(pb), true) = (pb, several) {
+        pb.set_message(progress_label(name));
+    }
+}
+
+/// Writes `bytes` to standard output `out` (suspending the progress bar). A write error (a
+/// closed stdout included: `write error: Bad file descriptor`, as GNU says) is reported once
+/// and exits with status 1, since every later line would be lost too; a broken pipe exits
+/// quietly with status 1.
 pub(crate) fn write_out(out: &mut impl Write, pb: Option<&ProgressBar>, bytes: &[u8]) -> bool {
-    let mut w = || out.write_all(bytes).and_then(|()| out.flush());
+    let mut w = || {
+        if crate::stdio::stdout_closed() {
+            return Err(crate::stdio::ebadf());
+        }
+        out.write_all(bytes).and_then(|()| out.flush())
+    };
     let r = match pb {
         Some(pb) => pb.suspend(w),
         None => w(),
     };
     if let Err(e) = r {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            std::process::exit(1);
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            if let Some(pb) = pb {
+                pb.finish_and_clear();
+            }
+            warn(format!("write error: {}", input::reason(&e)).as_bytes());
         }
-        warn(format!("write error: {}", input::reason(&e)).as_bytes());
-        return false;
+        std::process::exit(1);
     }
     true
 }
@@ -113,5 +154,28 @@ pub(crate) fn shown_name(name: &[u8], zero: bool) -> Vec<u8> {
         v
     } else {
         name.to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_bar_names_the_file_when_there_are_several() {
+        assert!(progress_template(true).contains("{msg}"));
+        assert!(!progress_template(false).contains("{msg}"));
+        assert!(ProgressStyle::with_template(progress_template(true)).is_ok());
+        assert_eq!(progress_label(b"disk.iso"), "disk.iso");
+        assert_eq!(progress_label(b"new\nline"), "new?line");
+        let long = progress_label(&[b'x'; 100]);
+        assert_eq!(long.chars().count(), 40);
+        assert!(long.starts_with("..."));
+        // The bar takes the label.
+        let pb = ProgressBar::hidden();
+        progress_name(Some(&pb), true, b"b.iso");
+        assert_eq!(pb.message(), "b.iso");
+        progress_name(Some(&pb), false, b"c.iso");
+        assert_eq!(pb.message(), "b.iso");
     }
 }

@@ -419,7 +419,8 @@ fn check_malformed_lines_warn_strict() {
     assert_eq!(stdout(&out), "e: OK\n");
     assert_eq!(
         stderr(&out),
-        "lwcsum: WARNING: 4 lines are improperly formatted\n"
+        "lwcsum: sums: NOSUCHALGO: unsupported algorithm (1 line; see lwcsum --list)\n\
+         lwcsum: WARNING: 4 lines are improperly formatted\n"
     );
     assert_eq!(out.status.code(), Some(0));
     let out = run_in(d.path(), &a(&["-c", "--strict", "sums"]), None);
@@ -431,6 +432,7 @@ fn check_malformed_lines_warn_strict() {
          lwcsum: sums: 3: improperly formatted checksum line\n\
          lwcsum: sums: 4: improperly formatted checksum line\n\
          lwcsum: sums: 5: improperly formatted checksum line\n\
+         lwcsum: sums: NOSUCHALGO: unsupported algorithm (1 line; see lwcsum --list)\n\
          lwcsum: WARNING: 4 lines are improperly formatted\n"
     );
     // --status hides the warnings, not the exit status.
@@ -689,8 +691,13 @@ fn length_and_key_misuse() {
         &["-a", "kmac128", "--key-file", "nokey", "e"],
         None,
     );
-    assert_eq!(stderr(&out), "lwcsum: nokey: No such file or directory\n");
-    assert_eq!(out.status.code(), Some(1));
+    // The key file is named as such, unlike a missing input (issue 21, defect 4).
+    assert!(
+        stderr(&out).contains("error: --key-file 'nokey': No such file or directory"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// The parameter options: check mode applies them to every line, tags carry the length of
@@ -759,12 +766,21 @@ fn parameters_lengths_and_keyed_check_lines() {
         stderr(&out)
     );
     assert_eq!(out.status.code(), Some(1));
+    // With a key, -a governs every line (it must be a MAC): the KMAC line verifies, the SHA3
+    // line is rejected (issue 21, defect 1).
     let out = run_in(
         d.path(),
         &["-a", "sha3-256", "--key-file", "k32", "-c", "mixed"],
         None,
     );
-    assert_eq!(stdout(&out), "m4: OK\ne: OK\n");
+    assert_eq!(out.status.code(), Some(2));
+    let out = run_in(
+        d.path(),
+        &["-a", "kmac128", "--key-file", "k32", "-c", "mixed"],
+        None,
+    );
+    assert_eq!(stdout(&out), "m4: OK\ne: FAILED\n");
+    assert_eq!(out.status.code(), Some(1));
     // Ascon-PrfShort: at most 16 bytes in (exit 1 for that file) and 1 to 16 bytes out.
     touch(d.path(), "k16", &[7u8; 16]);
     touch(d.path(), "m17", &[0u8; 17]);
@@ -816,14 +832,14 @@ fn parameters_lengths_and_keyed_check_lines() {
         );
         assert_eq!(out.status.code(), Some(code), "{}", stderr(&out));
     }
-    // Wrong key length for a fixed-size key: the key file is the bad input (exit 1).
+    // Wrong key length for a fixed-size key: a usage error naming the key file.
     let out = run_in(
         d.path(),
         &["-a", "ascon-prf-v13", "--key-file", "k32", "e"],
         None,
     );
-    assert_eq!(stderr(&out), "lwcsum: k32: key must be 16 bytes, got 32\n");
-    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error: --key-file 'k32': key must be 16 bytes, got 32"));
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[cfg(feature = "lemac")]
@@ -832,8 +848,8 @@ fn lemac_key_file() {
     let d = check_fixture();
     touch(d.path(), "short", b"too short");
     let out = run_in(d.path(), &["-a", "lemac", "--key-file", "short", "e"], None);
-    assert_eq!(stderr(&out), "lwcsum: short: key must be 16 bytes, got 9\n");
-    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("error: --key-file 'short': key must be 16 bytes, got 9"));
+    assert_eq!(out.status.code(), Some(2));
     // The all-zero key given explicitly is the keyless checksum
     // (lemac_keyless_vectors.txt Count 1).
     touch(d.path(), "zero", &[0u8; 16]);
