@@ -522,7 +522,7 @@ fn one_byte_files_lemacsum_regenerated_by_sha256() {
             .starts_with(b"3813e97cdb668705fab759feb021a37b  one_byte_files/workfile_0.bin\n")
     );
     assert_eq!(
-        lwc_tests::sha256_hex(&out.stdout),
+        sha256_hex(&out.stdout),
         // one_byte_files.lemacsum (kat/lemac/README.md)
         "1e3c1ce602aa0dfbcec8315d261f3f135023f97bac51375a045196b206a2478b"
     );
@@ -532,7 +532,7 @@ fn one_byte_files_lemacsum_regenerated_by_sha256() {
 #[cfg(feature = "lemac")]
 #[test]
 fn one_byte_files_lemacsum_checks_ok() {
-    let Some(list) = lwc_tests::kat::read_bytes("lemac/one_byte_files.lemacsum") else {
+    let Some(list) = kat_bytes("lemac/one_byte_files.lemacsum") else {
         return;
     };
     let dir = tempdir();

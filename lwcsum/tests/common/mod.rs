@@ -55,6 +55,36 @@ pub fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
+/// SHA-256 of `data` in lower-case hex (RustCrypto's sha2: an independent reference).
+pub fn sha256_hex(data: &[u8]) -> String {
+    use sha2::Digest;
+    hex(&sha2::Sha256::digest(data))
+}
+
+/// The bytes of `rel` in the official vector folder `LWC_KAT_DIR` (a relative folder is taken
+/// from the current directory, then from the workspace root), or `None` when the variable is
+/// unset outside CI; with `CI` set a missing folder or file fails the test. (The same rule as the
+/// workspace harness's `kat::read_bytes`, written here because a published crate cannot have
+/// the unpublished harness as a dev-dependency.)
+pub fn kat_bytes(rel: &str) -> Option<Vec<u8>> {
+    let Some(raw) = std::env::var_os("LWC_KAT_DIR") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but LWC_KAT_DIR is not: the full vector file {rel} cannot be checked"
+        );
+        eprintln!("note: LWC_KAT_DIR unset, skipping the full-file test of {rel}");
+        return None;
+    };
+    let dir = std::path::PathBuf::from(raw);
+    let dir = if dir.is_dir() {
+        dir
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(&dir)
+    };
+    let path = dir.join(rel);
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
 /// Hex to bytes (test data only).
 pub fn unhex(s: &str) -> Vec<u8> {
     assert!(s.len() % 2 == 0, "odd hex {s}");
