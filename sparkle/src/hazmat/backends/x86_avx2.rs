@@ -9,8 +9,19 @@
 //! branch rotation. Lanes beyond the branch count carry don't-care values that never reach a used
 //! lane.
 //!
+//! Esch's inner blocks (`esch_absorb`) and Schwaemm's inner message blocks (`schwaemm_blocks`,
+//! rates of 8 words and Schwaemm192-192's 6) keep the state in the two vectors from the first
+//! block to the last: the state is loaded and de-interleaved once per call, each block's injection
+//! (Esch's `M_h`; Schwaemm's output, `ρ1` and whitening) is computed in the vectors, and the
+//! step constants carry over between permutations (`y` keeps the constant of the step after the
+//! last, removed with the next block's input). A single permutation (`sparkle`, for the big
+//! permutations and the squeeze) still loads and stores.
+//!
 //! Sparkle256 (four branches) runs the BMI2 scalar code here: its 4-lane vector code (kept, and
-//! tested against portable) is latency-bound and slower than the scalar code with BMI2.
+//! tested against portable) is latency-bound and slower than the scalar code with BMI2. That is
+//! the per-instance dispatch of this backend: Schwaemm128-128 gets the scalar code, every other
+//! instance the vector code, which was measured faster than the scalar backends for each of them
+//! (PERFORMANCE.md, "AVX2 backend").
 
 // The intrinsics are safe to call inside `#[target_feature]` functions since Rust 1.87, but the
 // workspace's MSRV is 1.85, where they still need an `unsafe` block.
