@@ -6,8 +6,9 @@
 //! each round's dependency chain is one rotation (shift/shift/or, or a byte shuffle), the addition
 //! and the XOR. The linear layer is an in-lane horizontal XOR of the left half (`vpshufd`), `ELL`
 //! in its rotated form (a shift and an XOR), and one cross-lane permutation (`vpermd`) for the
-//! branch rotation. Lanes beyond the branch count carry don't-care values that never reach a used
-//! lane.
+//! branch rotation. For Sparkle512 the left half is the low 128 bits, so its sums and `ELL` run on
+//! 128-bit vectors, which zero the upper half (no mask on the chain). Lanes beyond the branch count
+//! carry don't-care values that never reach a used lane.
 //!
 //! Esch's inner blocks (`esch_absorb`) and Schwaemm's inner message blocks (`schwaemm_blocks`,
 //! rates of 8 words and Schwaemm192-192's 6) keep the state in the two vectors from the first
@@ -421,10 +422,30 @@ unsafe fn steps<const N: usize, const STEPS: usize>(
                             ),
                             opaque(step_constant::<N>($s + 1)),
                         );
-                        let tx = ell_for_y!(left_sum!(x));
-                        let ty = ell_for_x!(left_sum!(y));
-                        x = _mm256_xor_si256(px, _mm256_and_si256(ty, left));
-                        y = _mm256_xor_si256(py, _mm256_and_si256(tx, left));
+                        let (tx, ty) = if h == 4 {
+                            // The left half is the low 128 bits: the sums and ELL on 128-bit
+                            // vectors, whose instructions zero the upper half (no AND with `left`
+                            // on the chain).
+                            macro_rules! sum {
+                                ($v:expr) => {{
+                                    let v = _mm256_castsi256_si128($v);
+                                    let t = _mm_xor_si128(v, _mm_shuffle_epi32::<0x4E>(v));
+                                    _mm_xor_si128(t, _mm_shuffle_epi32::<0xB1>(t))
+                                }};
+                            }
+                            let (sx, sy) = (sum!(x), sum!(y));
+                            (
+                                _mm256_zextsi128_si256(_mm_xor_si128(sx, _mm_slli_epi32::<16>(sx))),
+                                _mm256_zextsi128_si256(_mm_xor_si128(sy, _mm_srli_epi32::<16>(sy))),
+                            )
+                        } else {
+                            (
+                                _mm256_and_si256(ell_for_y!(left_sum!(x)), left),
+                                _mm256_and_si256(ell_for_x!(left_sum!(y)), left),
+                            )
+                        };
+                        x = _mm256_xor_si256(px, ty);
+                        y = _mm256_xor_si256(py, tx);
                     }
                 )*
             };
