@@ -119,6 +119,9 @@ fn esch_absorb_agrees_with_portable() {
         check_absorb::<12, 7>(&mut seed);
         check_absorb::<16, 8>(&mut seed);
         check_absorb::<8, 7>(&mut seed);
+        // The big step counts too: the vector loops are generic over the step count.
+        check_absorb::<12, 11>(&mut seed);
+        check_absorb::<16, 12>(&mut seed);
     }
 }
 
@@ -188,6 +191,9 @@ fn schwaemm_blocks_agree_with_portable() {
         check_schwaemm::<12, 8, 7>(&mut seed);
         check_schwaemm::<12, 6, 7>(&mut seed);
         check_schwaemm::<16, 8, 8>(&mut seed);
+        check_schwaemm::<12, 8, 11>(&mut seed);
+        check_schwaemm::<12, 6, 11>(&mut seed);
+        check_schwaemm::<16, 8, 12>(&mut seed);
     }
 }
 

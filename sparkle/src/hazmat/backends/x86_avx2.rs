@@ -6,11 +6,23 @@
 //! each round's dependency chain is one rotation (shift/shift/or, or a byte shuffle), the addition
 //! and the XOR. The linear layer is an in-lane horizontal XOR of the left half (`vpshufd`), `ELL`
 //! in its rotated form (a shift and an XOR), and one cross-lane permutation (`vpermd`) for the
-//! branch rotation. Lanes beyond the branch count carry don't-care values that never reach a used
-//! lane.
+//! branch rotation. For Sparkle512 the left half is the low 128 bits, so its sums and `ELL` run on
+//! 128-bit vectors, which zero the upper half (no mask on the chain). Lanes beyond the branch count
+//! carry don't-care values that never reach a used lane.
+//!
+//! Esch's inner blocks (`esch_absorb`) and Schwaemm's inner message blocks (`schwaemm_blocks`,
+//! rates of 8 words and Schwaemm192-192's 6) keep the state in the two vectors from the first
+//! block to the last: the state is loaded and de-interleaved once per call, each block's injection
+//! (Esch's `M_h`; Schwaemm's output, `ρ1` and whitening) is computed in the vectors, and the
+//! step constants carry over between permutations (`y` keeps the constant of the step after the
+//! last, removed with the next block's input). A single permutation (`sparkle`, for the big
+//! permutations and the squeeze) still loads and stores.
 //!
 //! Sparkle256 (four branches) runs the BMI2 scalar code here: its 4-lane vector code (kept, and
-//! tested against portable) is latency-bound and slower than the scalar code with BMI2.
+//! tested against portable) is latency-bound and slower than the scalar code with BMI2. That is
+//! the per-instance dispatch of this backend: Schwaemm128-128 gets the scalar code, every other
+//! instance the vector code, which was measured faster than the scalar backends for each of them
+//! (PERFORMANCE.md, "AVX2 backend").
 
 // The intrinsics are safe to call inside `#[target_feature]` functions since Rust 1.87, but the
 // workspace's MSRV is 1.85, where they still need an `unsafe` block.
@@ -21,9 +33,11 @@ use core::arch::x86::*;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
+use aead::inout::InOutBuf;
+
 use super::detect::Avx2Token;
-use super::{Job, Kernels, portable};
-use crate::hazmat::words::RCON;
+use super::{Job, Kernels, esch_absorb_words, portable, schwaemm_blocks_words};
+use crate::hazmat::words::{RATE, RCON};
 
 /// The AVX2 kernels; a value exists only after run-time detection found AVX2 and BMI2.
 #[derive(Clone, Copy, Debug)]
@@ -43,14 +57,53 @@ unsafe fn run_with_features<J: Job>(job: J, token: Avx2Token) -> J::Output {
     job.run(X86Avx2(token))
 }
 
+/// Whether the vector code runs Sparkle on `N` words with `STEPS` steps: six and eight branches
+/// (Sparkle256 runs the BMI2 scalar code, see the module docs).
+const fn vector_size(n: usize, steps: usize) -> bool {
+    (n == 12 || n == 16) && steps <= 12
+}
+
 impl Kernels for X86Avx2 {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
-        if (N == 12 || N == 16) && STEPS <= 12 {
+        if vector_size(N, STEPS) {
             // SAFETY: `self` holds an `Avx2Token`, so the CPU has AVX2; N is 12 or 16.
             unsafe { sparkle::<N, STEPS>(state) }
         } else {
             portable::sparkle_rorx::<N, STEPS>(state);
+        }
+    }
+
+    #[inline(always)]
+    fn esch_absorb<const N: usize, const STEPS: usize>(
+        self,
+        state: &mut [u32; N],
+        blocks: &[[u8; RATE]],
+    ) {
+        if vector_size(N, STEPS) {
+            // SAFETY: as in `sparkle` above.
+            unsafe { esch_absorb::<N, STEPS>(state, blocks) }
+        } else {
+            esch_absorb_words::<Self, N, STEPS>(self, state, blocks);
+        }
+    }
+
+    #[inline(always)]
+    fn schwaemm_blocks<const N: usize, const R: usize, const STEPS: usize>(
+        self,
+        state: &mut [u32; N],
+        blocks: InOutBuf<'_, '_, u8>,
+        decrypt: bool,
+    ) {
+        if vector_size(N, STEPS) && (R == 8 || (R == 6 && N == 12)) {
+            let count = blocks.len() / (4 * R);
+            let (input, output) = blocks.into_raw();
+            // SAFETY: AVX2 as in `sparkle` above; N, R and STEPS are in the supported range;
+            // `input` and `output` come from one `InOutBuf` of `count * 4 * R` bytes (the caller
+            // passes whole blocks), which are either the same memory or disjoint.
+            unsafe { schwaemm_blocks::<N, R, STEPS>(state, input, output, count, decrypt) }
+        } else {
+            schwaemm_blocks_words::<Self, N, R, STEPS>(self, state, blocks, decrypt);
         }
     }
 }
@@ -110,21 +163,110 @@ macro_rules! rotr {
     }};
 }
 
-/// Sparkle on `N` words (`N` = 8, 12 or 16) with `STEPS` (at most 12) steps.
-///
-/// Inlined into its caller, the backend's `#[target_feature]` entry (a `#[target_feature]` function
-/// of its own is not always inlined there, and a call per permutation costs about 4 % on
-/// Esch384), so the intrinsics are compiled with the entry's AVX2.
+/// `v`, hidden from the optimiser by an empty assembly block (no instruction). Used for constants
+/// whose form matters: LLVM moves the XOR of a known constant to the end of the XOR chain it
+/// belongs to (for the step constants: onto the critical path of the linear layer), and turns a
+/// zeroing byte shuffle of a known mask into other instructions (the register form of `vmovq`,
+/// which valgrind 3.19, used for the instruction counts, cannot decode).
 ///
 /// # Safety
-/// The CPU must support AVX2, and `N` must be 8, 12 or 16 (the loads and stores assume it).
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn opaque(v: __m256i) -> __m256i {
+    let mut v = v;
+    // SAFETY: an empty assembly block on one register: no instruction, memory, stack or flags.
+    unsafe {
+        core::arch::asm!(
+            "/* {v} */",
+            v = inout(ymm_reg) v,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    v
+}
+
+/// The loop-invariant vectors of the permutation, built once per call (outside the block loops).
+#[derive(Clone, Copy)]
+struct Consts {
+    /// Alzette's constants, branch `i`'s in lane `i`.
+    c: __m256i,
+    /// Byte shuffles: rotate every lane right by 24 (= left by 8) and by 16.
+    rot24: __m256i,
+    rot16: __m256i,
+    /// All ones in the lanes of the left half (branches `0..h`).
+    left: __m256i,
+    /// The branch rotation as a `vpermd` index.
+    rotate: __m256i,
+}
+
+impl Consts {
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[inline(always)]
+    unsafe fn new<const N: usize>() -> Self {
+        let h = N / 4;
+        // SAFETY: AVX2 is available (caller's contract).
+        unsafe {
+            Self {
+                c: alzette_constants!(),
+                rot24: _mm256_setr_epi8(
+                    3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6,
+                    11, 8, 9, 10, 15, 12, 13, 14,
+                ),
+                rot16: _mm256_setr_epi8(
+                    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5,
+                    10, 11, 8, 9, 14, 15, 12, 13,
+                ),
+                // Opaque to the optimiser: with a known two-lane mask LLVM replaces the AND by the
+                // register form of `vmovq`, which valgrind 3.19 (used for the instruction counts)
+                // cannot decode.
+                left: core::hint::black_box(_mm256_cmpgt_epi32(
+                    _mm256_set1_epi32(h as i32),
+                    _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                )),
+                rotate: branch_rotation!(h),
+            }
+        }
+    }
+}
+
+/// The constants of step `s` (`y0 ^= C[s mod 8]`, `y1 ^= s`), rotated right by 16 like the stored
+/// `y` words. Lanes beyond the branch count are don't-care; filling them keeps the constant a plain
+/// 32-byte load (valgrind 3.19 cannot decode the register form of `vmovq` that LLVM otherwise uses
+/// to build it).
+///
+/// # Safety
+/// The CPU must support AVX.
 #[inline(always)]
-unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
-    let h = N / 4;
-    let p = state.as_mut_ptr();
-    // SAFETY: the CPU has AVX2 (caller's contract). The loads and stores stay
-    // inside `state` (N words): 8 words at offset 0 for N >= 8, then 8 more words at offset 8
-    // for N = 16, or 4 words at offset 8 for N = 12; unaligned accesses are allowed.
+unsafe fn step_constant<const N: usize>(s: usize) -> __m256i {
+    let k = |lane: usize| if lane < N / 2 { 0 } else { 0x5A5A_5A5A };
+    // SAFETY: AVX is available (caller's contract).
+    unsafe {
+        _mm256_setr_epi32(
+            RCON[s % 8].rotate_right(16) as i32,
+            (s as u32).rotate_right(16) as i32,
+            k(2),
+            k(3),
+            k(4),
+            k(5),
+            k(6),
+            k(7),
+        )
+    }
+}
+
+/// Loads the state (`N` = 8, 12 or 16 words): even words to `x`, odd words to `y`, branch order
+/// kept, `y` not rotated.
+///
+/// # Safety
+/// The CPU must support AVX2, and `N` must be 8, 12 or 16.
+#[inline(always)]
+unsafe fn load<const N: usize>(state: &[u32; N]) -> (__m256i, __m256i) {
+    let p = state.as_ptr();
+    // SAFETY: the CPU has AVX2 (caller's contract). The loads stay inside `state` (N words): 8
+    // words at offset 0 for N >= 8, then 8 more words at offset 8 for N = 16, or 4 words at offset
+    // 8 for N = 12; unaligned accesses are allowed.
     unsafe {
         let lo = _mm256_loadu_si256(p.cast());
         let hi = match N {
@@ -135,28 +277,82 @@ unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
         let even_odd = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
         let lo = _mm256_permutevar8x32_epi32(lo, even_odd);
         let hi = _mm256_permutevar8x32_epi32(hi, even_odd);
-        let mut x = _mm256_permute2x128_si256::<0x20>(lo, hi);
-        let mut y = _mm256_permute2x128_si256::<0x31>(lo, hi);
+        (
+            _mm256_permute2x128_si256::<0x20>(lo, hi),
+            _mm256_permute2x128_si256::<0x31>(lo, hi),
+        )
+    }
+}
 
-        let c = alzette_constants!();
-        // Byte shuffles: rotate right by 24 (= left by 8) and by 16.
-        let rot24 = _mm256_setr_epi8(
-            3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9,
-            10, 15, 12, 13, 14,
-        );
-        let rot16 = _mm256_setr_epi8(
-            2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
-            8, 9, 14, 15, 12, 13,
-        );
-        // Lanes of the left half.
-        // Opaque to the optimiser: with a known two-lane mask LLVM replaces the AND by the register
-        // form of `vmovq`, which valgrind 3.19 (used for the instruction counts) cannot decode.
-        let left = core::hint::black_box(_mm256_cmpgt_epi32(
-            _mm256_set1_epi32(h as i32),
-            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-        ));
-        // Branch rotation: new left j = old right h + (j + 1) mod h, new right j = old left j.
-        let rotate = branch_rotation!(h);
+/// Stores `x` and `y` (`y` not rotated) back into the state as `x0, y0, x1, y1, ...`.
+///
+/// # Safety
+/// The CPU must support AVX2, and `N` must be 8, 12 or 16.
+#[inline(always)]
+unsafe fn store<const N: usize>(state: &mut [u32; N], x: __m256i, y: __m256i) {
+    let p = state.as_mut_ptr();
+    // SAFETY: the CPU has AVX2 (caller's contract); the stores stay inside `state`, as the loads
+    // of `load`.
+    unsafe {
+        let interleave = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+        let lo = _mm256_permutevar8x32_epi32(_mm256_permute2x128_si256::<0x20>(x, y), interleave);
+        let hi = _mm256_permutevar8x32_epi32(_mm256_permute2x128_si256::<0x31>(x, y), interleave);
+        _mm256_storeu_si256(p.cast(), lo);
+        match N {
+            16 => _mm256_storeu_si256(p.add(8).cast(), hi),
+            12 => _mm_storeu_si128(p.add(8).cast(), _mm256_castsi256_si128(hi)),
+            _ => {}
+        }
+    }
+}
+
+/// Sparkle on `N` words (`N` = 8, 12 or 16) with `STEPS` (at most 12) steps: load, the steps,
+/// store.
+///
+/// Inlined into its caller, the backend's `#[target_feature]` entry (a `#[target_feature]` function
+/// of its own is not always inlined there, and a call per permutation costs about 4 % on
+/// Esch384), so the intrinsics are compiled with the entry's AVX2.
+///
+/// # Safety
+/// The CPU must support AVX2, and `N` must be 8, 12 or 16 (the loads and stores assume it).
+#[inline(always)]
+unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
+    // SAFETY: AVX2 and N are the caller's contract.
+    unsafe {
+        let k = Consts::new::<N>();
+        let (mut x, y) = load(state);
+        // `y` is kept rotated right by 16, with the first step's constant.
+        let mut y = _mm256_xor_si256(_mm256_shuffle_epi8(y, k.rot16), step_constant::<N>(0));
+        steps::<N, STEPS>(&mut x, &mut y, &k);
+        // The last step folded the constant of a step that does not run.
+        y = _mm256_shuffle_epi8(_mm256_xor_si256(y, step_constant::<N>(STEPS)), k.rot16);
+        store(state, x, y);
+    }
+}
+
+/// The `STEPS` steps on the state vectors: `y` rotated right by 16 with step 0's constant already
+/// XORed in; on return `y` carries the constant of step `STEPS` too (each step folds in the next
+/// step's constant), which the caller removes.
+///
+/// # Safety
+/// The CPU must support AVX2, and `N` must be 8, 12 or 16 and `STEPS` at most 12.
+#[inline(always)]
+unsafe fn steps<const N: usize, const STEPS: usize>(
+    x_io: &mut __m256i,
+    y_io: &mut __m256i,
+    k: &Consts,
+) {
+    let h = N / 4;
+    let (mut x, mut y) = (*x_io, *y_io);
+    let Consts {
+        c,
+        rot24,
+        rot16: _,
+        left,
+        rotate,
+    } = *k;
+    // SAFETY: AVX2 is available (caller's contract); register-only intrinsics.
+    unsafe {
         // Lanes 0..h: XOR of the left half (in-lane shuffles).
         macro_rules! left_sum {
             ($v:expr) => {{
@@ -188,30 +384,6 @@ unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
                 _mm256_xor_si256(v, _mm256_srli_epi32::<16>(v))
             }};
         }
-
-        // Step constants (`y0 ^= C[s mod 8]`, `y1 ^= s`). Lanes beyond the branch count are
-        // don't-care; filling them keeps the constant a plain 32-byte load (valgrind 3.19 cannot
-        // decode the register form of `vmovq` that LLVM otherwise uses to build it).
-        let k = |lane: usize| if lane < N / 2 { 0 } else { 0x5A5A_5A5A };
-        macro_rules! step_constant {
-            ($s:expr) => {{
-                let s: usize = $s;
-                // Rotated right by 16, like the stored `y` words.
-                _mm256_setr_epi32(
-                    RCON[s % 8].rotate_right(16) as i32,
-                    (s as u32).rotate_right(16) as i32,
-                    k(2),
-                    k(3),
-                    k(4),
-                    k(5),
-                    k(6),
-                    k(7),
-                )
-            }};
-        }
-        // `y` is kept rotated right by 16 (see the Alzette below).
-        y = _mm256_xor_si256(_mm256_shuffle_epi8(y, rot16), step_constant!(0));
-
         macro_rules! unrolled {
             ($($s:literal)*) => {
                 $(
@@ -248,28 +420,251 @@ unsafe fn sparkle<const N: usize, const STEPS: usize>(state: &mut [u32; N]) {
                                 _mm256_permutevar8x32_epi32(y, rotate),
                                 _mm256_and_si256(next_left!(h, y), left),
                             ),
-                            step_constant!($s + 1),
+                            opaque(step_constant::<N>($s + 1)),
                         );
-                        let tx = ell_for_y!(left_sum!(x));
-                        let ty = ell_for_x!(left_sum!(y));
-                        x = _mm256_xor_si256(px, _mm256_and_si256(ty, left));
-                        y = _mm256_xor_si256(py, _mm256_and_si256(tx, left));
+                        let (tx, ty) = if h == 4 {
+                            // The left half is the low 128 bits: the sums and ELL on 128-bit
+                            // vectors, whose instructions zero the upper half (no AND with `left`
+                            // on the chain).
+                            macro_rules! sum {
+                                ($v:expr) => {{
+                                    let v = _mm256_castsi256_si128($v);
+                                    let t = _mm_xor_si128(v, _mm_shuffle_epi32::<0x4E>(v));
+                                    _mm_xor_si128(t, _mm_shuffle_epi32::<0xB1>(t))
+                                }};
+                            }
+                            let (sx, sy) = (sum!(x), sum!(y));
+                            (
+                                _mm256_zextsi128_si256(_mm_xor_si128(sx, _mm_slli_epi32::<16>(sx))),
+                                _mm256_zextsi128_si256(_mm_xor_si128(sy, _mm_srli_epi32::<16>(sy))),
+                            )
+                        } else {
+                            (
+                                _mm256_and_si256(ell_for_y!(left_sum!(x)), left),
+                                _mm256_and_si256(ell_for_x!(left_sum!(y)), left),
+                            )
+                        };
+                        x = _mm256_xor_si256(px, ty);
+                        y = _mm256_xor_si256(py, tx);
                     }
                 )*
             };
         }
         unrolled!(0 1 2 3 4 5 6 7 8 9 10 11);
-        // The last step folded the constant of a step that does not run.
-        y = _mm256_shuffle_epi8(_mm256_xor_si256(y, step_constant!(STEPS)), rot16);
+    }
+    (*x_io, *y_io) = (x, y);
+}
 
-        let interleave = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-        let lo = _mm256_permutevar8x32_epi32(_mm256_permute2x128_si256::<0x20>(x, y), interleave);
-        let hi = _mm256_permutevar8x32_epi32(_mm256_permute2x128_si256::<0x31>(x, y), interleave);
-        _mm256_storeu_si256(p.cast(), lo);
-        match N {
-            16 => _mm256_storeu_si256(p.add(8).cast(), hi),
-            12 => _mm_storeu_si128(p.add(8).cast(), _mm256_castsi256_si128(hi)),
-            _ => {}
+/// Esch's inner-block absorption with the state in the two vectors from the first block to the
+/// last: for each 16-byte block, the injection `M_h` (computed from the block alone, off the
+/// state's dependency chain, and added with two XORs), then Sparkle with `STEPS` steps.
+///
+/// # Safety
+/// The CPU must support AVX2, and `N` must be 12 or 16 and `STEPS` at most 12.
+#[inline(always)]
+unsafe fn esch_absorb<const N: usize, const STEPS: usize>(
+    state: &mut [u32; N],
+    blocks: &[[u8; RATE]],
+) {
+    if blocks.is_empty() {
+        return;
+    }
+    // SAFETY: AVX2 and N are the caller's contract; each block is 16 readable bytes and
+    // unaligned loads are allowed.
+    unsafe {
+        let k = Consts::new::<N>();
+        let (mut x, y) = load(state);
+        let mut y = _mm256_shuffle_epi8(y, k.rot16);
+        let first = step_constant::<N>(0);
+        let after_last = step_constant::<N>(STEPS);
+        // The block's words m0..m3 to (m0, m2) and to (m1 >>> 16, m3 >>> 16) in lanes 0 and 1
+        // (byte shuffles, -1 zeroes a byte; the upper lane is all zero).
+        let z = -1;
+        let pick_x = opaque(_mm256_setr_epi8(
+            0, 1, 2, 3, 8, 9, 10, 11, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z,
+            z, z, z, z,
+        ));
+        let pick_y = opaque(_mm256_setr_epi8(
+            6, 7, 4, 5, 14, 15, 12, 13, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z,
+            z, z, z, z,
+        ));
+        let low16 = _mm256_set1_epi32(0xFFFF);
+        // Before the first block: step 0's constant; before the others, also the removal of the
+        // previous permutation's extra constant.
+        let mut pending = first;
+        for block in blocks {
+            // Both 128-bit lanes hold the block.
+            let m = _mm256_broadcastsi128_si256(_mm_loadu_si128(block.as_ptr().cast()));
+            // Lane 0: m0 ^ m2, lane 1: m1 ^ m3.
+            let sums = _mm256_xor_si256(m, _mm256_shuffle_epi32::<0x4E>(m));
+            let tx = _mm256_shuffle_epi32::<0x00>(sums);
+            let ty = _mm256_shuffle_epi32::<0x55>(sums);
+            // x_j ^= (m0, m2)_j ^ ELL(m1 ^ m3), y_j ^= (m1, m3)_j ^ ELL(m0 ^ m2) on the left
+            // branches, the `y` side rotated right by 16: ELL(t) = (t >>> 16) ^ (t & 0xFFFF) and
+            // ELL(t) >>> 16 = t ^ (t << 16).
+            let ell_ty = _mm256_xor_si256(
+                _mm256_shuffle_epi8(ty, k.rot16),
+                _mm256_and_si256(ty, low16),
+            );
+            let ell_tx = _mm256_xor_si256(tx, _mm256_slli_epi32::<16>(tx));
+            let ix = _mm256_xor_si256(
+                _mm256_shuffle_epi8(m, pick_x),
+                _mm256_and_si256(ell_ty, k.left),
+            );
+            let iy = _mm256_xor_si256(
+                _mm256_shuffle_epi8(m, pick_y),
+                _mm256_and_si256(ell_tx, k.left),
+            );
+            x = _mm256_xor_si256(x, ix);
+            y = _mm256_xor_si256(y, _mm256_xor_si256(iy, pending));
+            steps::<N, STEPS>(&mut x, &mut y, &k);
+            pending = _mm256_xor_si256(first, after_last);
         }
+        // The last step folded the constant of a step that does not run.
+        y = _mm256_shuffle_epi8(_mm256_xor_si256(y, after_last), k.rot16);
+        store(state, x, y);
+    }
+}
+
+/// Schwaemm's inner message blocks with the state in the two vectors from the first block to the
+/// last: for each block of `4 R` bytes, the output (input XOR the rate words), `ρ1` with the
+/// plaintext (the input when encrypting, the output when decrypting) and the rate whitening, then
+/// Sparkle with `STEPS` steps. For `R` = 8 (`N` = 12 or 16: the rate is the four lanes of the low
+/// 128 bits, its Feistel halves are whole branches) and for Schwaemm192-192 (`N` = 12, `R` = 6,
+/// where `ρ1` crosses `x` and `y`).
+///
+/// # Safety
+/// The CPU must support AVX2; `N` must be 12 or 16 with `R` = 8, or `N` = 12 with `R` = 6, and
+/// `STEPS` at most 12; `input` must be valid for reads and `output` for writes of `count * 4 R`
+/// bytes, and the two are either the same memory or do not overlap.
+#[inline(always)]
+unsafe fn schwaemm_blocks<const N: usize, const R: usize, const STEPS: usize>(
+    state: &mut [u32; N],
+    input: *const u8,
+    output: *mut u8,
+    count: usize,
+    decrypt: bool,
+) {
+    if count == 0 {
+        return;
+    }
+    // SAFETY: AVX2, N, R and the buffers are the caller's contract: block `i < count` lies inside
+    // both buffers at offset `4 R i`; it is read whole before it is written, so in-place buffers
+    // are fine; unaligned accesses are allowed.
+    unsafe {
+        let k = Consts::new::<N>();
+        let (mut x, y) = load(state);
+        let mut y = _mm256_shuffle_epi8(y, k.rot16);
+        let first = step_constant::<N>(0);
+        let after_last = step_constant::<N>(STEPS);
+        let rot16 = _mm256_castsi256_si128(k.rot16);
+        let even_odd = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+        // The lanes of the upper Feistel half of the rate (R = 8: lanes 2 and 3).
+        let upper = _mm256_setr_epi32(0, 0, -1, -1, 0, 0, 0, 0);
+        // R = 6: lane 2 of x, lanes 1 and 2 of y (see below).
+        let x_lane2 = _mm256_setr_epi32(0, 0, -1, 0, 0, 0, 0, 0);
+        let y_lanes12 = _mm256_setr_epi32(0, -1, -1, 0, 0, 0, 0, 0);
+        // R = 6: (y1, y2, y0) and (x2, x0, x1) in lanes 0..3, each rotated by 16 (into and out of
+        // the stored frame of `y`).
+        let z = -1;
+        let from_y = _mm256_setr_epi8(
+            6, 7, 4, 5, 10, 11, 8, 9, 2, 3, 0, 1, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z,
+            z, z, z, z,
+        );
+        let from_x = _mm256_setr_epi8(
+            10, 11, 8, 9, 2, 3, 0, 1, 6, 7, 4, 5, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z,
+            z, z, z, z,
+        );
+        // R = 6: capacity lanes 3, 4, 5 to rate lanes 0, 1, 2 (the whitening).
+        let cap6 = _mm256_setr_epi32(3, 4, 5, 3, 4, 5, 6, 7);
+        let mut correction = _mm256_setzero_si256();
+        for i in 0..count {
+            let off = i * 4 * R;
+            // The block's even and odd words: (m0, m2, ...) and (m1, m3, ...).
+            let m = if R == 8 {
+                _mm256_loadu_si256(input.add(off).cast())
+            } else {
+                _mm256_inserti128_si256::<1>(
+                    _mm256_castsi128_si256(_mm_loadu_si128(input.add(off).cast())),
+                    _mm_loadl_epi64(input.add(off + 16).cast()),
+                )
+            };
+            let m = _mm256_permutevar8x32_epi32(m, even_odd);
+            let (mx, my) = (_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
+            // The state as it is (the previous permutation's extra constant removed).
+            let yc = _mm256_xor_si256(y, correction);
+            // Output: input XOR the rate words (`y` unrotated), written back in word order.
+            let ox = _mm_xor_si128(mx, _mm256_castsi256_si128(x));
+            let oy = _mm_xor_si128(my, _mm_shuffle_epi8(_mm256_castsi256_si128(yc), rot16));
+            _mm_storeu_si128(output.add(off).cast(), _mm_unpacklo_epi32(ox, oy));
+            if R == 8 {
+                _mm_storeu_si128(output.add(off + 16).cast(), _mm_unpackhi_epi32(ox, oy));
+            } else {
+                _mm_storel_epi64(output.add(off + 16).cast(), _mm_unpackhi_epi32(ox, oy));
+            }
+            // The plaintext fed back, the `y` side rotated like the stored `y` (the lanes above
+            // the rate are don't-care: they are blended away below).
+            let (dx, dy) = if decrypt { (ox, oy) } else { (mx, my) };
+            let dx = _mm256_castsi128_si256(dx);
+            let dy = _mm256_castsi128_si256(_mm_shuffle_epi8(dy, rot16));
+            let (nx, ny) = if R == 8 {
+                // ρ1 and whitening on the rate lanes 0..4: swap(v) ^ (v on the upper half) ^ d ^
+                // capacity(v); the capacity lanes stay.
+                macro_rules! rho {
+                    ($v:expr, $d:expr) => {{
+                        let v = $v;
+                        let cap = match N {
+                            12 => _mm256_permute4x64_epi64::<0xEA>(v),
+                            _ => _mm256_permute4x64_epi64::<0xEE>(v),
+                        };
+                        _mm256_xor_si256(
+                            _mm256_xor_si256(
+                                _mm256_shuffle_epi32::<0x4E>(v),
+                                _mm256_and_si256(v, upper),
+                            ),
+                            _mm256_xor_si256($d, cap),
+                        )
+                    }};
+                }
+                (rho!(x, dx), rho!(yc, dy))
+            } else {
+                // Schwaemm192-192: the rate halves are words 0-2 and 3-5, (x0, y0, x1) and
+                // (y1, x2, y2), so ρ1 crosses the vectors: new x = (y1, y2, y0 ^ x2) ^ d and
+                // new y = (x2, x0 ^ y1, x1 ^ y2) ^ d, then rate word j ^= capacity word j
+                // (lane j ^= lane 3 + j on both sides).
+                let nx = _mm256_xor_si256(
+                    _mm256_xor_si256(
+                        _mm256_shuffle_epi8(yc, from_y),
+                        _mm256_and_si256(x, x_lane2),
+                    ),
+                    _mm256_xor_si256(dx, _mm256_permutevar8x32_epi32(x, cap6)),
+                );
+                let ny = _mm256_xor_si256(
+                    _mm256_xor_si256(
+                        _mm256_shuffle_epi8(x, from_x),
+                        _mm256_and_si256(yc, y_lanes12),
+                    ),
+                    _mm256_xor_si256(dy, _mm256_permutevar8x32_epi32(yc, cap6)),
+                );
+                (nx, ny)
+            };
+            // The rate lanes (0..R/2) from the new values, the capacity lanes as they were; the
+            // first step's constant rides with `y`.
+            x = if R == 8 {
+                _mm256_blend_epi32::<0xF0>(nx, x)
+            } else {
+                _mm256_blend_epi32::<0xF8>(nx, x)
+            };
+            y = if R == 8 {
+                _mm256_blend_epi32::<0xF0>(ny, yc)
+            } else {
+                _mm256_blend_epi32::<0xF8>(ny, yc)
+            };
+            y = _mm256_xor_si256(y, first);
+            steps::<N, STEPS>(&mut x, &mut y, &k);
+            correction = after_last;
+        }
+        y = _mm256_shuffle_epi8(_mm256_xor_si256(y, after_last), k.rot16);
+        store(state, x, y);
     }
 }
