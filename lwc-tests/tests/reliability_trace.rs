@@ -136,6 +136,11 @@ fn tamper(tag: &mut [u8], pos: usize) {
     tag[pos % n] ^= 0x10;
 }
 
+/// Writes a variant's inputs for a length.
+type Prepare = dyn Fn(&mut Ws, Variant, usize);
+/// The keyed operation itself.
+type Run = dyn Fn(&mut Ws) -> u64;
+
 /// One keyed operation: `prepare` writes the inputs of a variant (for a verification it computes
 /// the valid tag in the parent), `run` is what the child executes between the markers; its result
 /// (1 = accepted for a verification) is checked by the parent on its own copy.
@@ -143,8 +148,8 @@ struct Op {
     name: String,
     verify: bool,
     max_len: usize,
-    prepare: Box<dyn Fn(&mut Ws, Variant, usize)>,
-    run: Box<dyn Fn(&mut Ws) -> u64>,
+    prepare: Box<Prepare>,
+    run: Box<Run>,
 }
 
 fn op(
