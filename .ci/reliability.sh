@@ -146,7 +146,10 @@ decrypt_leak_control() {
   line=$(grep -n 'let ok = full\[\.\.tag\.len()\]\.ct_eq(tag)\.to_bool();' "$src/ascon/src/aead.rs" | cut -d: -f1)
   [ -n "$line" ] || { summary "$label" "FAILED (constant-time comparison not found in ascon/src/aead.rs)"; return 1; }
   sed -i "${line}s/.*/    let ok = { let (e, t) = (\&full[..tag.len()], tag); let mut ok = true; for i in 0..t.len() { if e[i] != t[i] { ok = false; break; } } ok };/" "$src/ascon/src/aead.rs"
-  bin=$(cd "$src" && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" cargo test -q -p lwc-tests --no-default-features \
+  # Its own target directory: cargo names a workspace's path crates by their path relative to the
+  # workspace root, so the patched lwc-ascon built into the main target directory would replace
+  # the real one there (and later builds would take it as fresh).
+  bin=$(cd "$src" && CARGO_TARGET_DIR="$ROOT/target/ct-leaky" cargo test -q -p lwc-tests --no-default-features \
     --features ascon --test reliability_ct --no-run --message-format=json 2>/dev/null \
     | python3 -c 'import json, sys
 for l in sys.stdin:
