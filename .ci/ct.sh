@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Constant-time evidence (issue 22): the `ct` stage of .ci/run, from the repository root. One
+# summary line per step, then the stage's time.
+#   1. trace equivalence (x86_64 Linux): lwc-tests/tests/reliability_trace.rs, release build. Its
+#      negative controls (a secret-dependent branch and an early-exit comparison must be seen; they
+#      must not be skipped here), then the ignored full matrix: every keyed operation of the four
+#      families, every backend this CPU supports (forced one by one; the AVX-512 and VAES ones that
+#      valgrind cannot run included), lengths 0..1000, under ptrace single-stepping; one process per
+#      family, in parallel. Elsewhere: a "skipped" line.
+#   2. memcheck (.ci/reliability.sh ct ct-portable): the ctgrind-style check of
+#      lwc-tests/tests/reliability_ct.rs on the dispatched and the portable backends, with its two
+#      negative controls (a secret table index; an early-exit tag comparison patched into Ascon's
+#      decrypt).
+# valgrind comes from `.ci/run setup`. Usage: bash .ci/ct.sh [trace] [memcheck]   (default: both)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CI_FAMILY=ct
+# shellcheck source=lib.sh
+source .ci/lib.sh
+T0=$SECONDS
+STEPS=("$@")
+[ ${#STEPS[@]} -gt 0 ] || STEPS=(trace memcheck)
+want() { local s; for s in "${STEPS[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+# Path of the release reliability_trace test executable (built if needed).
+trace_binary() {
+  cargo test -q --release -p lwc-tests --test reliability_trace --no-run --message-format=json 2>/dev/null \
+    | python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line) if line.startswith("{") else {}
+    if m.get("reason") == "compiler-artifact" and m.get("target", {}).get("name") == "reliability_trace" and m.get("executable"):
+        print(m["executable"])'
+}
+
+trace_controls() { # the default-run tests, required to run (not "skipped") here
+  local out
+  out=$("$1" --test-threads=1 --nocapture 2>&1) || { echo "$out"; return 1; }
+  if grep -q '^skipped' <<<"$out"; then
+    echo "$out"
+    echo "ptrace single-stepping is unavailable on this machine"
+    return 1
+  fi
+}
+
+trace_equivalence() {
+  local bin fam rc=0 t0=$SECONDS
+  local -A pid
+  bin=$(trace_binary || true)
+  [ -n "$bin" ] || { cargo test --release -p lwc-tests --test reliability_trace --no-run; return 1; }
+  summary "trace test build" "ok ($((SECONDS - t0)) s)"
+  step "trace negative controls and smoke test" trace_controls "$bin" || return
+  t0=$SECONDS
+  for fam in ascon sparkle keccak lemac; do
+    LWC_TRACE_FAMILY=$fam "$bin" --ignored --exact full_trace_equivalence --nocapture \
+      >"$WORK/trace-$fam.log" 2>&1 &
+    pid[$fam]=$!
+  done
+  for fam in ascon sparkle keccak lemac; do
+    if wait "${pid[$fam]}"; then
+      summary "trace $fam" "ok: $(grep -o '^trace: '"$fam"' (.*' "$WORK/trace-$fam.log" | sed 's/^trace: [a-z]* //')"
+      summary "trace $fam" "$(grep -o '^trace equivalence: .*' "$WORK/trace-$fam.log" | sed 's/^trace equivalence: //')"
+    else
+      grep -v '^   \|^  [0-9]*: \|^note: ' "$WORK/trace-$fam.log" | tail -60
+      summary "trace $fam" "FAILED (secret-dependent control flow, a control pair that did not differ, or a tracer error)"
+      rc=1
+    fi
+  done
+  summary "trace equivalence" "$([ $rc -eq 0 ] && echo ok || echo FAILED) ($((SECONDS - t0)) s)"
+  return $rc
+}
+
+rc=0
+if want trace; then
+  if [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ]; then
+    trace_equivalence || rc=1
+  else
+    summary "trace equivalence" "skipped: x86_64 Linux only (this is $(uname -s)-$(uname -m))"
+  fi
+fi
+if want memcheck; then
+  bash .ci/reliability.sh ct ct-portable || rc=1
+fi
+summary "total" "$([ $rc -eq 0 ] && echo ok || echo FAILED) ($((SECONDS - T0)) s)"
+exit $rc
