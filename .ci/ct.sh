@@ -5,7 +5,7 @@
 #      negative controls (a secret-dependent branch and an early-exit comparison must be seen; they
 #      must not be skipped here), then the ignored full matrix: every keyed operation of the four
 #      families, every backend this CPU supports (forced one by one; the AVX-512 and VAES ones that
-#      valgrind cannot run included), lengths 0..1000, under ptrace single-stepping; one process per
+#      valgrind cannot run included), the lengths TRACE_LENGTHS below, under ptrace single-stepping; one process per
 #      family, in parallel. Elsewhere: a "skipped" line.
 #   2. memcheck (.ci/reliability.sh ct ct-portable): the ctgrind-style check of
 #      lwc-tests/tests/reliability_ct.rs on the dispatched and the portable backends, with its two
@@ -18,6 +18,12 @@ export CI_FAMILY=ct
 # shellcheck source=lib.sh
 source .ci/lib.sh
 T0=$SECONDS
+# The lengths CI traces: every block boundary of the four families' rates (0, 1, 15..17, 63..65) and
+# 200 bytes (two Keccak blocks at rate 168, many for the others). Single-stepping runs about 25 000
+# instructions a second here, and the test's own default list ends at 1000 bytes, which alone made
+# the stage about 20 minutes: LWC_TRACE_LENGTHS=0,1,15,16,17,63,64,65,1000 bash .ci/ct.sh trace
+# runs that full list.
+TRACE_LENGTHS=${LWC_TRACE_LENGTHS:-0,1,15,16,17,63,64,65,200}
 STEPS=("$@")
 [ ${#STEPS[@]} -gt 0 ] || STEPS=(trace memcheck)
 want() { local s; for s in "${STEPS[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
@@ -54,7 +60,8 @@ trace_equivalence() {
   step "trace negative controls and smoke test" trace_controls "$bin" || return
   t0=$SECONDS
   for fam in ascon sparkle keccak lemac; do
-    LWC_TRACE_FAMILY=$fam "$bin" --ignored --exact full_trace_equivalence --nocapture \
+    LWC_TRACE_FAMILY=$fam LWC_TRACE_LENGTHS="$TRACE_LENGTHS" \
+      "$bin" --ignored --exact full_trace_equivalence --nocapture \
       >"$WORK/trace-$fam.log" 2>&1 &
     pid[$fam]=$!
   done
