@@ -110,8 +110,8 @@ pub(crate) trait Kernels: Copy {
         None
     }
 
-    /// The kernels that run two `G_i` chains per instruction, where the backend has them (the
-    /// VAES backends: one 256-bit `VAESENC` for two chains).
+    /// The kernels that run two `G_i` chains per instruction, where the backend has them
+    /// (`x86_avx512`: one 256-bit `VAESENC` for two chains).
     #[inline(always)]
     fn pairs(self) -> Option<Self::Pairs> {
         None

@@ -82,8 +82,8 @@ fn subkey_pair(f: &[Word; 18], i: usize) -> &[Word; 2] {
 
 /// [`tag_input`] of LeMac's nine words with the `G_i` chains two to a register of `p`: chains
 /// `2m` and `2m + 1` share a word, whose round key `F[2m + r]`, `F[2m + 1 + r]` is one 32-byte
-/// load of adjacent subkeys; chain 8 runs on `k`. 5 AES instructions per round instead of 9 (on
-/// VAES a 256-bit `VAESENC` issues as fast as a 128-bit one), for one lane insert per pair and
+/// load of adjacent subkeys; chain 8 runs on `k`. 5 AES instructions per round instead of 9 (a
+/// 256-bit `VAESENC` issues as fast as a 128-bit one), for one lane insert per pair and
 /// one lane extract.
 #[inline(always)]
 pub(crate) fn tag_input_pairs<K: Kernels, P: Pairs<K::W>>(

@@ -1,6 +1,8 @@
 //! The VAES backend (x86_64, built with Rust 1.89+): one message on the AES-NI kernels
 //! ([`X86Aesni`], VEX encoding), two messages in the two 128-bit lanes of 256-bit registers
-//! ([`X86VaesLanes`]: `VAESENC` on ymm), all compiled with AES-NI, AVX, AVX2 and VAES.
+//! ([`X86VaesLanes`]: `VAESENC` on ymm), all compiled with AES-NI, AVX, AVX2 and VAES. The same
+//! lanes carry two of LeMac's `G_i` chains each in the finalisation of the `x86_avx512` backend
+//! ([`Pairs`]).
 
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm_xor_si128, _mm256_aesenc_epi128,
@@ -17,13 +19,11 @@ use crate::hazmat::Word;
 // SAFETY: `VaesToken` is created only after detecting `aes`, `avx`, `avx2`, `vaes` and `sse2`.
 unsafe impl AesniProof for VaesToken {
     type Lanes2 = X86VaesLanes;
-    type Pairs = X86VaesLanes;
+    // Not the chain pairs of `x86_avx512`: with 16 vector registers they made LLVM spill state
+    // words inside the 6-block absorb loop (16 KiB 1.04x slower, 1 KiB only 0.98x; PERFORMANCE.md).
+    type Pairs = NoLanes2;
     #[inline(always)]
     fn lanes2(self) -> Option<X86VaesLanes> {
-        Some(X86VaesLanes(self))
-    }
-    #[inline(always)]
-    fn pairs(self) -> Option<X86VaesLanes> {
         Some(X86VaesLanes(self))
     }
 }
