@@ -36,6 +36,9 @@ pub(crate) trait Kernels: Copy {
     type W: Copy;
     /// The backend's two-lane kernels ([`NoLanes2`] where it has none).
     type Lanes2: Kernels2;
+    /// The backend's kernels for two of LeMac's `G_i` chains in one register ([`NoLanes2`]
+    /// where it has none).
+    type Pairs: Pairs<Self::W>;
 
     /// Whether the finalisation's 10 rounds of `G_i` chains are written out (straight-line, each
     /// round's keys known at compile time) instead of a loop over the rounds (the x86 backends
@@ -46,6 +49,11 @@ pub(crate) trait Kernels: Copy {
     /// `enc(xor(t, k), 0)`): free where the AES instruction adds its key before SubBytes (ARMv8
     /// `AESE`), an extra XOR per round on x86, whose backends keep the plain loop.
     const FOLD_KEYS: bool = false;
+
+    /// Whether the LeMac absorb loop runs one block per iteration instead of six written out:
+    /// with 32 vector registers (EVEX) LLVM renames the rotating words of a one-block loop
+    /// without a spill, and that loop measured faster than the six-block one (PERFORMANCE.md).
+    const ROLLED_ABSORB: bool = false;
 
     /// Loads a word.
     fn load(self, b: &Word) -> Self::W;
@@ -101,6 +109,25 @@ pub(crate) trait Kernels: Copy {
     fn lanes2(self) -> Option<Self::Lanes2> {
         None
     }
+
+    /// The kernels that run two `G_i` chains per instruction, where the backend has them
+    /// (`x86_avx512`: one 256-bit `VAESENC` for two chains).
+    #[inline(always)]
+    fn pairs(self) -> Option<Self::Pairs> {
+        None
+    }
+}
+
+/// Two one-lane words (type `H`) as the two lanes of one word of these kernels, and back: what
+/// LeMac's finalisation needs to run its `G_i` chains two to a register
+/// (`finalization::tag_input_pairs`).
+pub(crate) trait Pairs<H>: Kernels {
+    /// `lo` in lane 0, `hi` in lane 1 (registers only, no memory).
+    fn join(self, lo: H, hi: H) -> Self::W;
+    /// Lane 0 XOR lane 1.
+    fn fold(self, w: Self::W) -> H;
+    /// `w[0]` in lane 0, `w[1]` in lane 1 (one 32-byte load).
+    fn load_pair(self, w: &[Word; 2]) -> Self::W;
 }
 
 /// A two-lane round engine: lane 0 and lane 1 hold the words of two independent messages;
@@ -137,6 +164,7 @@ pub(crate) enum NoLanes2 {}
 impl Kernels for NoLanes2 {
     type W = NoLanes2;
     type Lanes2 = NoLanes2;
+    type Pairs = NoLanes2;
     fn load(self, _: &Word) -> Self {
         match self {}
     }
@@ -150,6 +178,18 @@ impl Kernels for NoLanes2 {
         match self {}
     }
     fn enc_last(self, _: Self, _: Self) -> Self {
+        match self {}
+    }
+}
+
+impl<H> Pairs<H> for NoLanes2 {
+    fn join(self, _: H, _: H) -> Self {
+        match self {}
+    }
+    fn fold(self, _: Self) -> H {
+        match self {}
+    }
+    fn load_pair(self, _: &[Word; 2]) -> Self {
         match self {}
     }
 }

@@ -7,7 +7,7 @@
 //! caller's target features, so the intrinsics inside it would not be inlined.
 
 use super::backends::{Job, Kernels, Kernels2};
-use super::finalization::{aes128, finish, nonce_mask, tag_input};
+use super::finalization::{aes128, finish, nonce_mask, tag_input, tag_input_pairs};
 use super::words::{last_word_u64x2, padded_word, word_at};
 use super::{LeMacContext, LeMacState, Word};
 
@@ -118,6 +118,12 @@ fn block<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], m: [K::W; 4]) {
 fn absorb_regs<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], data: &[u8]) {
     if K::FOLD_KEYS {
         return absorb_regs_folded(k, s, r, data);
+    }
+    if K::ROLLED_ABSORB {
+        for blk in data.chunks_exact(64) {
+            block(k, s, r, load_block(k, blk));
+        }
+        return;
     }
     let mut big = data.chunks_exact(6 * 64);
     for six in &mut big {
@@ -398,7 +404,12 @@ fn finish_regs<K: Kernels>(
     for _ in 0..4 {
         block(k, &mut s, &mut r, [zero; 4]);
     }
-    k.store(finish(k, s, &ctx.subkeys, &ctx.k3, nm))
+    // Not `.map_or_else`: a closure is not compiled with the backend's target features.
+    let t = match k.pairs() {
+        Some(p) => tag_input_pairs(k, p, s, &ctx.subkeys, nm),
+        None => tag_input(k, s, &ctx.subkeys, nm),
+    };
+    k.store(aes128(k, &ctx.k3, t))
 }
 
 /// [`finish_regs`] up to the input of the output AES-128 (`H ^ N ^ AES_k2(N)`). (`finish_regs`

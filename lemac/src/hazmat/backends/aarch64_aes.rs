@@ -39,6 +39,7 @@ unsafe fn run_with_features<J: Job>(job: J, token: Aarch64AesToken) -> J::Output
 impl Kernels for Aarch64Aes {
     type W = uint8x16_t;
     type Lanes2 = Aarch64AesLanes;
+    type Pairs = NoLanes2;
     const UNROLL_FINISH: bool = true;
     const FOLD_KEYS: bool = true;
 
@@ -99,6 +100,7 @@ impl Aarch64AesLanes {
 impl Kernels for Aarch64AesLanes {
     type W = [uint8x16_t; 2];
     type Lanes2 = NoLanes2;
+    type Pairs = NoLanes2;
     const UNROLL_FINISH: bool = true;
 
     #[inline(always)]

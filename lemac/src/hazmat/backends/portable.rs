@@ -24,6 +24,7 @@ pub(super) fn run<J: Job>(job: J) -> J::Output {
 impl Kernels for Portable {
     type W = Block;
     type Lanes2 = NoLanes2;
+    type Pairs = NoLanes2;
 
     #[inline(always)]
     fn load(self, b: &Word) -> Block {

@@ -1,9 +1,10 @@
 //! Every backend this CPU has against the portable one, kernel by kernel (BLAKE3 `test.rs`
 //! style): each [`Kernels`] method and, where the backend has two lanes, each [`Kernels2`]
-//! method, on random words. The whole algorithms on every backend are tested in
+//! method, and, where the backend runs two `G_i` chains per instruction, each [`Pairs`] method,
+//! on random words. The whole algorithms on every backend are tested in
 //! `hazmat/tests.rs` (a backend module does not name the algorithms).
 
-use super::{Job, Kernels, Kernels2, dispatch_on};
+use super::{Job, Kernels, Kernels2, Pairs, dispatch_on};
 use crate::hazmat::words::TestRng;
 use crate::hazmat::{Backend, Word, backend, force_backend};
 
@@ -171,6 +172,78 @@ fn every_two_lane_kernel_matches_portable_per_lane() {
             };
             assert_eq!(got, want, "{b}");
             assert_eq!(broadcast, [inp.x[0]; 2], "{b}: broadcast load");
+        }
+    }
+}
+
+/// What the chain-pair kernels return on [`Inputs`] (pair `i` = lanes `x[i]`, `x[i + 1]` with
+/// keys `k[i]`, `k[i + 1]`): lane 0 of the joined word, the folded (lane 0 XOR lane 1) joined
+/// word, the folded pair load, and the folded round of the joined word under the pair load.
+type PairOutputs = [[Word; 4]; 7];
+
+/// Runs every chain-pair kernel of a backend, or `None` where it has none.
+struct ChainPairs(Inputs);
+
+impl Job for ChainPairs {
+    type Output = Option<PairOutputs>;
+    fn run<K: Kernels>(self, k: K) -> Option<PairOutputs> {
+        let p = k.pairs()?;
+        Some(chain_pairs(k, p, self.0))
+    }
+}
+
+fn chain_pairs<K: Kernels, P: Pairs<K::W>>(k: K, p: P, inp: Inputs) -> PairOutputs {
+    let Inputs { x, k: keys, .. } = inp;
+    let mut o = [[[0; 16]; 4]; 7];
+    for i in 0..7 {
+        let joined = p.join(k.load(&x[i]), k.load(&x[i + 1]));
+        let key = p.load_pair(&[keys[i], keys[i + 1]]);
+        o[i] = [
+            p.store(joined),
+            k.store(p.fold(joined)),
+            k.store(p.fold(key)),
+            k.store(p.fold(p.enc(joined, key))),
+        ];
+    }
+    o
+}
+
+/// [`PairOutputs`] from the portable one-lane kernels.
+fn chain_pairs_portable(inp: Inputs) -> PairOutputs {
+    let one = dispatch_on(Backend::Portable, OneLane(inp)).expect("portable");
+    let xor = |a: Word, b: Word| -> Word {
+        let mut o = a;
+        for (o, b) in o.iter_mut().zip(b) {
+            *o ^= b;
+        }
+        o
+    };
+    let mut o = [[[0; 16]; 4]; 7];
+    for i in 0..7 {
+        o[i] = [
+            inp.x[i],
+            xor(inp.x[i], inp.x[i + 1]),
+            xor(inp.k[i], inp.k[i + 1]),
+            xor(one.enc[i], one.enc[i + 1]),
+        ];
+    }
+    o
+}
+
+#[test]
+fn every_chain_pair_kernel_matches_portable() {
+    let mut rng = TestRng(0x5eed_0103);
+    for _ in 0..if cfg!(miri) { 2 } else { 200 } {
+        let inp = Inputs::random(&mut rng);
+        let want = chain_pairs_portable(inp);
+        for b in supported() {
+            let got = dispatch_on(b, ChainPairs(inp)).expect("supported");
+            // LeMac's finalisation runs its chains in pairs on the AVX-512 backend only.
+            let has_pairs = b.name() == "x86_avx512";
+            assert_eq!(got.is_some(), has_pairs, "{b}: chain pairs");
+            if let Some(got) = got {
+                assert_eq!(got, want, "{b}");
+            }
         }
     }
 }

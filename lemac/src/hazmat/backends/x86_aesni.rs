@@ -17,7 +17,7 @@ use core::arch::x86_64::{
 use core::fmt::Debug;
 
 use super::detect::AesniToken;
-use super::{Job, Kernels, Kernels2, NoLanes2};
+use super::{Job, Kernels, Kernels2, NoLanes2, Pairs};
 use crate::hazmat::Word;
 
 /// A detection token whose features include AES-NI and SSE2, and the two-lane kernels of its
@@ -29,9 +29,19 @@ use crate::hazmat::Word;
 pub(crate) unsafe trait AesniProof: Copy + Debug {
     /// The backend's two-lane kernels ([`NoLanes2`] where it has none).
     type Lanes2: Kernels2;
+    /// The backend's kernels for two `G_i` chains per instruction ([`NoLanes2`] where it has
+    /// none).
+    type Pairs: Pairs<__m128i>;
+    /// [`Kernels::ROLLED_ABSORB`] of the backend.
+    const ROLLED_ABSORB: bool = false;
     /// The two-lane kernels, where the backend has them.
     #[inline(always)]
     fn lanes2(self) -> Option<Self::Lanes2> {
+        None
+    }
+    /// The chain-pair kernels, where the backend has them.
+    #[inline(always)]
+    fn pairs(self) -> Option<Self::Pairs> {
         None
     }
 }
@@ -39,6 +49,7 @@ pub(crate) unsafe trait AesniProof: Copy + Debug {
 // SAFETY: `AesniToken` is created only after detecting `aes` and `sse2`.
 unsafe impl AesniProof for AesniToken {
     type Lanes2 = NoLanes2;
+    type Pairs = NoLanes2;
 }
 
 /// The AES-NI kernels; a value exists only with a token `T` of a backend that detected AES-NI
@@ -61,6 +72,8 @@ unsafe fn run_with_features<J: Job>(job: J, token: AesniToken) -> J::Output {
 impl<T: AesniProof> Kernels for X86Aesni<T> {
     type W = __m128i;
     type Lanes2 = T::Lanes2;
+    type Pairs = T::Pairs;
+    const ROLLED_ABSORB: bool = T::ROLLED_ABSORB;
 
     #[inline(always)]
     fn load(self, b: &Word) -> __m128i {
@@ -105,5 +118,10 @@ impl<T: AesniProof> Kernels for X86Aesni<T> {
     #[inline(always)]
     fn lanes2(self) -> Option<T::Lanes2> {
         self.0.lanes2()
+    }
+
+    #[inline(always)]
+    fn pairs(self) -> Option<T::Pairs> {
+        self.0.pairs()
     }
 }

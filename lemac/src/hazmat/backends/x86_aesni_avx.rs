@@ -8,6 +8,7 @@ use super::x86_aesni::{AesniProof, X86Aesni};
 // SAFETY: `AesniAvxToken` is created only after detecting `aes`, `avx` and `sse2`.
 unsafe impl AesniProof for AesniAvxToken {
     type Lanes2 = super::NoLanes2;
+    type Pairs = super::NoLanes2;
 }
 
 /// Runs `job` with the AES-NI kernels, compiled with AES-NI and AVX.

@@ -13,8 +13,15 @@ use super::x86_vaes::X86VaesLanes;
 // `avx512vl` and `sse2`.
 unsafe impl AesniProof for Avx512Token {
     type Lanes2 = X86VaesLanes;
+    type Pairs = X86VaesLanes;
+    // 32 vector registers: the one-block loop keeps every word in a register.
+    const ROLLED_ABSORB: bool = true;
     #[inline(always)]
     fn lanes2(self) -> Option<X86VaesLanes> {
+        Some(X86VaesLanes(self.vaes()))
+    }
+    #[inline(always)]
+    fn pairs(self) -> Option<X86VaesLanes> {
         Some(X86VaesLanes(self.vaes()))
     }
 }

@@ -1,21 +1,27 @@
 //! The VAES backend (x86_64, built with Rust 1.89+): one message on the AES-NI kernels
 //! ([`X86Aesni`], VEX encoding), two messages in the two 128-bit lanes of 256-bit registers
-//! ([`X86VaesLanes`]: `VAESENC` on ymm), all compiled with AES-NI, AVX, AVX2 and VAES.
+//! ([`X86VaesLanes`]: `VAESENC` on ymm), all compiled with AES-NI, AVX, AVX2 and VAES. The same
+//! lanes carry two of LeMac's `G_i` chains each in the finalisation of the `x86_avx512` backend
+//! ([`Pairs`]).
 
 use core::arch::x86_64::{
-    __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm256_aesenc_epi128, _mm256_aesenclast_epi128,
-    _mm256_broadcastsi128_si256, _mm256_castsi128_si256, _mm256_castsi256_si128,
-    _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_set_epi64x, _mm256_xor_si256,
+    __m128i, __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm_xor_si128, _mm256_aesenc_epi128,
+    _mm256_aesenclast_epi128, _mm256_broadcastsi128_si256, _mm256_castsi128_si256,
+    _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
+    _mm256_set_epi64x, _mm256_xor_si256,
 };
 
 use super::detect::VaesToken;
 use super::x86_aesni::{AesniProof, X86Aesni};
-use super::{Job, Kernels, Kernels2, NoLanes2};
+use super::{Job, Kernels, Kernels2, NoLanes2, Pairs};
 use crate::hazmat::Word;
 
 // SAFETY: `VaesToken` is created only after detecting `aes`, `avx`, `avx2`, `vaes` and `sse2`.
 unsafe impl AesniProof for VaesToken {
     type Lanes2 = X86VaesLanes;
+    // Not the chain pairs of `x86_avx512`: with 16 vector registers they made LLVM spill state
+    // words inside the 6-block absorb loop (16 KiB 1.04x slower, 1 KiB only 0.98x; PERFORMANCE.md).
+    type Pairs = NoLanes2;
     #[inline(always)]
     fn lanes2(self) -> Option<X86VaesLanes> {
         Some(X86VaesLanes(self))
@@ -43,6 +49,7 @@ pub(crate) struct X86VaesLanes(pub(super) VaesToken);
 impl Kernels for X86VaesLanes {
     type W = __m256i;
     type Lanes2 = NoLanes2;
+    type Pairs = NoLanes2;
 
     #[inline(always)]
     fn load(self, b: &Word) -> __m256i {
@@ -102,5 +109,26 @@ impl Kernels2 for X86VaesLanes {
             _mm_storeu_si128(out[1].as_mut_ptr().cast(), _mm256_extracti128_si256::<1>(w));
         }
         out
+    }
+}
+
+impl Pairs<__m128i> for X86VaesLanes {
+    #[inline(always)]
+    fn join(self, lo: __m128i, hi: __m128i) -> __m256i {
+        // SAFETY: AVX2 was detected (the token).
+        unsafe { _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(lo), hi) }
+    }
+
+    #[inline(always)]
+    fn fold(self, w: __m256i) -> __m128i {
+        // SAFETY: AVX2 was detected (the token).
+        unsafe { _mm_xor_si128(_mm256_castsi256_si128(w), _mm256_extracti128_si256::<1>(w)) }
+    }
+
+    #[inline(always)]
+    fn load_pair(self, w: &[Word; 2]) -> __m256i {
+        // SAFETY: `w` is 32 readable bytes (`loadu`: no alignment needed); AVX was detected (the
+        // token).
+        unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
     }
 }
