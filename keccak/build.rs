@@ -10,7 +10,13 @@
 //! * `keccak_aarch64`: the aarch64 backends `aarch64_neon` (plain NEON) and `aarch64_sha3`
 //!   (FEAT_SHA3: EOR3, RAX1, XAR, BCAX) and run-time detection are compiled in (aarch64, not
 //!   forced portable);
-//! * `keccak_detect`: run-time detection and dispatch are compiled in (`keccak_x86` or
+//! * `keccak_bi32`: the bit-interleaved backend `bi32` is compiled in (every target not forced
+//!   portable; plain Rust, no CPU feature);
+//! * `keccak_bi32_default`: detection picks `bi32` (when nothing later in `Backend::ALL` is
+//!   supported): `keccak_bi32` on a 32-bit target other than x86 (RISC-V, ARM; measured faster
+//!   than the portable code there, see PERFORMANCE.md);
+//! * `keccak_detect`: the backend choice (once, cached, forceable) and dispatch are compiled in
+//!   (`keccak_bi32`: more than one backend; CPU features are asked only under `keccak_x86` /
 //!   `keccak_aarch64`);
 //! * `keccak_lazy_rho`: the portable permutation defers ρ's rotations into the operands of the
 //!   next logical instructions (`backends/portable/lazy_rho.rs`; aarch64, where a logical
@@ -30,6 +36,8 @@ fn main() {
         "keccak_avx512",
         "keccak_aarch64",
         "keccak_detect",
+        "keccak_bi32",
+        "keccak_bi32_default",
         "keccak_lazy_rho",
         "keccak_rolled",
     ] {
@@ -60,8 +68,12 @@ fn main() {
     if aarch64 && !forced_portable {
         emit("keccak_aarch64");
     }
-    if (x86 || aarch64) && !forced_portable {
+    if !forced_portable {
+        emit("keccak_bi32");
         emit("keccak_detect");
+        if var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32") && !x86 {
+            emit("keccak_bi32_default");
+        }
     }
     if x86_64 && !forced_portable {
         emit("keccak_x86_64");

@@ -86,6 +86,11 @@ pub const RC: [u64; 24] = [
 pub enum Backend {
     /// Plain Rust, compiled for the build target. Always available.
     Portable,
+    /// Plain Rust, bit-interleaved: each lane as two 32-bit words (its even and its odd bits), so
+    /// 64-bit rotations are 32-bit ones. The default on 32-bit targets where it is faster;
+    /// compiled in on every target unless the build is forced portable.
+    #[cfg(keccak_bi32)]
+    Bi32,
     /// x86/x86_64: the portable code compiled with BMI1 and BMI2 (`andn`, `rorx`); four states
     /// one after another.
     #[cfg(keccak_x86)]
@@ -110,9 +115,12 @@ pub enum Backend {
 
 impl Backend {
     /// Every backend compiled into this build: `Portable` first, then in ascending order of
-    /// preference (the one detection picks first, the fastest, last).
+    /// preference (detection picks the last one the CPU supports; `Bi32` only on the targets
+    /// where it is the default, see [`Backend::Bi32`]).
     pub const ALL: &'static [Backend] = &[
         Backend::Portable,
+        #[cfg(keccak_bi32)]
+        Backend::Bi32,
         #[cfg(keccak_x86)]
         Backend::X86Bmi,
         #[cfg(keccak_x86_64)]
@@ -125,12 +133,14 @@ impl Backend {
         Backend::Aarch64Sha3,
     ];
 
-    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
+    /// The lower-case name, the same as the backend's file: `"portable"`, `"bi32"`, `"x86_bmi"`,
     /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"aarch64_sha3"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Portable => "portable",
+            #[cfg(keccak_bi32)]
+            Backend::Bi32 => "bi32",
             #[cfg(keccak_x86)]
             Backend::X86Bmi => "x86_bmi",
             #[cfg(keccak_x86_64)]
@@ -178,6 +188,8 @@ pub fn force_backend(backend: Backend) -> bool {
 pub fn has_simd_x4() -> bool {
     match backend() {
         Backend::Portable => false,
+        #[cfg(keccak_bi32)]
+        Backend::Bi32 => false,
         #[cfg(keccak_x86)]
         Backend::X86Bmi => false,
         #[cfg(keccak_x86_64)]
