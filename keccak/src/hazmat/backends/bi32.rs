@@ -19,6 +19,7 @@
 
 use super::super::{RC, State1600, words::load_lane};
 use super::Kernels;
+use core::sync::atomic::{Ordering, compiler_fence};
 
 /// The bit-interleaved kernels (no unsafe code, every target).
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +32,7 @@ impl Kernels for Bi32 {
     #[inline(always)]
     fn keccak_p<const R: usize>(self, state: &mut State1600) {
         let mut s = to_words(state);
-        permute::<R>(&mut s);
+        permute::<R>(&mut s, &mut [0; 50]);
         *state = from_words(&s);
     }
 
@@ -61,13 +62,14 @@ impl Kernels for Bi32 {
 #[inline(never)]
 fn absorb_out_of_line<const R: usize>(state: &mut State1600, data: &[u8], rate: usize) {
     let mut s = to_words(state);
+    let mut scratch = [0u32; 50];
     for block in data.chunks_exact(rate) {
         for (i, chunk) in block.chunks_exact(8).take(25).enumerate() {
             let (even, odd) = interleave(load_lane(chunk));
             s[i] ^= even;
             s[25 + i] ^= odd;
         }
-        permute::<R>(&mut s);
+        permute::<R>(&mut s, &mut scratch);
     }
     *state = from_words(&s);
 }
@@ -191,21 +193,27 @@ fn parities(s: &Words) -> [u32; 10] {
 
 /// Keccak-p\[1600, R\] (R = 12 or 24: the last R rounds) on the interleaved state, out of line
 /// (its body once per round count).
+///
+/// Each round reads one copy of the state and writes the other (`s` and `scratch`, whose
+/// contents do not matter), the two swapping places after each round (R is even, so the last
+/// round writes `s`). With the copies behind references that
+/// change from round to round, the compiler keeps the state in memory and loads each word once
+/// and stores each word once a round; with one fixed local copy it would try to hold both copies
+/// in registers and spill them.
 #[inline(never)]
-fn permute<const R: usize>(s: &mut Words) {
-    let mut e = [0u32; 50];
+fn permute<const R: usize>(s: &mut Words, scratch: &mut Words) {
     let mut c = parities(s);
-    let mut i = 24 - R;
-    while i < 24 {
-        c = round(s, &mut e, c, RC_WORDS[i]);
-        c = round(&e, s, c, RC_WORDS[i + 1]);
-        i += 2;
+    let (mut a, mut e) = (s, scratch);
+    for &rc in &RC_WORDS[24 - R..] {
+        round(a, e, &mut c, rc);
+        core::mem::swap(&mut a, &mut e);
     }
 }
 
-/// One round from `a` into `e`, given the column parities `c` of `a`; returns those of `e`.
+/// One round from `a` into `e`; `c` holds the column parities of `a` on entry and those of `e` on
+/// return.
 #[inline(always)]
-fn round(a: &Words, e: &mut Words, c: [u32; 10], rc: (u32, u32)) -> [u32; 10] {
+fn round(a: &Words, e: &mut Words, c: &mut [u32; 10], rc: (u32, u32)) {
     // θ's effect: D[x] = C[x - 1] ^ rot(C[x + 1], 1); the 64-bit rotation by one moves the odd
     // word (rotated by one) to the even place and the even word to the odd place.
     let d: [u32; 10] = [
@@ -220,18 +228,17 @@ fn round(a: &Words, e: &mut Words, c: [u32; 10], rc: (u32, u32)) -> [u32; 10] {
         c[7] ^ c[4],
         c[8] ^ c[0],
     ];
-    let mut next = [0u32; 10];
-    half_row::<0>(a, e, &d, &mut next, rc.0);
-    half_row::<1>(a, e, &d, &mut next, 0);
-    half_row::<2>(a, e, &d, &mut next, 0);
-    half_row::<3>(a, e, &d, &mut next, 0);
-    half_row::<4>(a, e, &d, &mut next, 0);
-    half_row::<5>(a, e, &d, &mut next, rc.1);
-    half_row::<6>(a, e, &d, &mut next, 0);
-    half_row::<7>(a, e, &d, &mut next, 0);
-    half_row::<8>(a, e, &d, &mut next, 0);
-    half_row::<9>(a, e, &d, &mut next, 0);
-    next
+    *c = [0; 10];
+    half_row::<0>(a, e, &d, c, rc.0);
+    half_row::<1>(a, e, &d, c, 0);
+    half_row::<2>(a, e, &d, c, 0);
+    half_row::<3>(a, e, &d, c, 0);
+    half_row::<4>(a, e, &d, c, 0);
+    half_row::<5>(a, e, &d, c, rc.1);
+    half_row::<6>(a, e, &d, c, 0);
+    half_row::<7>(a, e, &d, c, 0);
+    half_row::<8>(a, e, &d, c, 0);
+    half_row::<9>(a, e, &d, c, 0);
 }
 
 /// Output words `5 H .. 5 H + 5` (row `H mod 5`, the even words for H < 5, else the odd ones):
@@ -257,4 +264,7 @@ fn half_row<const H: usize>(
         e[5 * H + k] = out;
         next[5 * (H / 5) + k] ^= out;
     }
+    // No instruction: keeps the compiler from starting the next half-rows' loads before these
+    // stores (it would hold many more words at once than there are registers, and spill them).
+    compiler_fence(Ordering::SeqCst);
 }
