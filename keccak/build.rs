@@ -12,9 +12,9 @@
 //!   forced portable);
 //! * `keccak_bi32`: the bit-interleaved backend `bi32` is compiled in (every target not forced
 //!   portable; plain Rust, no CPU feature);
-//! * `keccak_bi32_default`: detection picks `bi32` (when nothing later in `Backend::ALL` is
-//!   supported): `keccak_bi32` on a 32-bit target other than x86 (RISC-V, ARM; measured faster
-//!   than the portable code there, see PERFORMANCE.md);
+//! * `keccak_bi32_default`: `bi32` is a backend detection may pick, placed after `x86_bmi` in
+//!   `Backend::ALL`: `keccak_bi32` on a 32-bit target (RISC-V, ARM, i686; measured faster than
+//!   the portable code there, and on i686 than `x86_bmi`, see PERFORMANCE.md);
 //! * `keccak_detect`: the backend choice (once, cached, forceable) and dispatch are compiled in
 //!   (`keccak_bi32`: more than one backend; CPU features are asked only under `keccak_x86` /
 //!   `keccak_aarch64`);
@@ -71,7 +71,7 @@ fn main() {
     if !forced_portable {
         emit("keccak_bi32");
         emit("keccak_detect");
-        if var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32") && !x86 {
+        if var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32") {
             emit("keccak_bi32_default");
         }
     }

@@ -87,8 +87,10 @@ pub enum Backend {
     /// Plain Rust, compiled for the build target. Always available.
     Portable,
     /// Plain Rust, bit-interleaved: each lane as two 32-bit words (its even and its odd bits), so
-    /// 64-bit rotations are 32-bit ones. The default on 32-bit targets where it is faster;
-    /// compiled in on every target unless the build is forced portable.
+    /// 64-bit rotations are 32-bit ones. The default on 32-bit targets (RISC-V, ARM, i686, where
+    /// it was measured faster than `Portable`, and on i686 than `X86Bmi`); compiled in on every
+    /// target unless the build is forced portable (on 64-bit targets only tests and
+    /// `force_backend` run it).
     #[cfg(keccak_bi32)]
     Bi32,
     /// x86/x86_64: the portable code compiled with BMI1 and BMI2 (`andn`, `rorx`); four states
@@ -115,14 +117,17 @@ pub enum Backend {
 
 impl Backend {
     /// Every backend compiled into this build: `Portable` first, then in ascending order of
-    /// preference (detection picks the last one the CPU supports; `Bi32` only on the targets
-    /// where it is the default, see [`Backend::Bi32`]).
+    /// preference (detection picks the last one the CPU supports). `Bi32` is second where it is
+    /// not the default (64-bit targets; there detection never picks it), and after `X86Bmi` on
+    /// 32-bit targets (on i686 it was measured faster than `X86Bmi`).
     pub const ALL: &'static [Backend] = &[
         Backend::Portable,
-        #[cfg(keccak_bi32)]
+        #[cfg(all(keccak_bi32, not(keccak_bi32_default)))]
         Backend::Bi32,
         #[cfg(keccak_x86)]
         Backend::X86Bmi,
+        #[cfg(keccak_bi32_default)]
+        Backend::Bi32,
         #[cfg(keccak_x86_64)]
         Backend::X86Avx2,
         #[cfg(keccak_avx512)]

@@ -369,7 +369,7 @@ mod detect {
     }
 
     /// Whether detection may pick `backend`: all but `Bi32`, which is picked only where it is the
-    /// default (`keccak_bi32_default`: 32-bit targets where it is faster than `Portable`).
+    /// default (`keccak_bi32_default`: 32-bit targets).
     fn eligible(backend: Backend) -> bool {
         #[cfg(keccak_bi32)]
         if backend == Backend::Bi32 {

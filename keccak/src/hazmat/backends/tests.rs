@@ -216,10 +216,13 @@ fn names_and_order() {
     assert_eq!(Backend::ALL[0], Backend::Portable);
     assert!(Backend::Portable.is_supported());
     let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    // `bi32` comes after `x86_bmi` where it is the default (32-bit targets), else second.
+    let bi32_default = cfg!(target_pointer_width = "32");
     let order = [
         "portable",
-        "bi32",
+        if bi32_default { "" } else { "bi32" },
         "x86_bmi",
+        if bi32_default { "bi32" } else { "" },
         "x86_avx2",
         "x86_avx512",
         "aarch64_neon",
@@ -235,7 +238,7 @@ fn names_and_order() {
 /// The documented ways to force portable code (Miri, `--cfg lwc_force_portable`,
 /// `--cfg keccak_backend="portable"` / `"compact"`) leave only `Portable`; without them `Bi32` is
 /// compiled in on every target (and the x86 or aarch64 backends there), the CPU picks the most
-/// preferred backend it supports (`Bi32` only on 32-bit targets other than x86), and
+/// preferred backend it supports (`Bi32` only on 32-bit targets), and
 /// `force_backend` takes exactly the supported ones. (The only test that forces: the others run
 /// each backend through `dispatch_on`.)
 #[test]
@@ -246,7 +249,7 @@ fn forcing_cfgs_and_force_backend() {
         keccak_backend = "portable",
         keccak_backend = "compact",
     ));
-    let bi32_default = cfg!(all(target_pointer_width = "32", not(target_arch = "x86")));
+    let bi32_default = cfg!(target_pointer_width = "32");
     if forced {
         assert_eq!(Backend::ALL, [Backend::Portable]);
     } else {
