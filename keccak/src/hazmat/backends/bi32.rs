@@ -9,13 +9,14 @@
 //!
 //! The state is converted on the way in and out of a call (25 lanes each way), not per block:
 //! [`Kernels::absorb`] keeps it interleaved across all the blocks of one call and interleaves only
-//! the input lanes it XORs in. Each round reads one copy of the state and writes the other (two
-//! rounds per loop iteration, so no copy), one output half-row (five words of one parity) at a time,
-//! and accumulates the next round's column parities as it writes.
+//! the input lanes it XORs in. Each round reads one copy of the state and writes the other (the
+//! two swap places after each round, so nothing is copied), one output half-row (five words of
+//! one parity) at a time, and accumulates the next round's column parities as it writes.
 //!
-//! Chosen at compile time (no CPU feature is needed): the default on 32-bit targets where it wins
-//! (build.rs alias `keccak_bi32_default`); compiled in everywhere else too, where only a test or
-//! `force_backend` runs it.
+//! No CPU feature is needed: the default on every 32-bit target (build.rs alias
+//! `keccak_bi32_default`; measured faster than `portable` on rv32imac and i686, see
+//! PERFORMANCE.md); compiled in everywhere else too, where only a test or `force_backend` runs
+//! it.
 
 use super::super::{RC, State1600, words::load_lane};
 use super::Kernels;
