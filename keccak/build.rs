@@ -10,14 +10,21 @@
 //! * `keccak_aarch64`: the aarch64 backends `aarch64_neon` (plain NEON) and `aarch64_sha3`
 //!   (FEAT_SHA3: EOR3, RAX1, XAR, BCAX) and run-time detection are compiled in (aarch64, not
 //!   forced portable);
-//! * `keccak_detect`: run-time detection and dispatch are compiled in (`keccak_x86` or
+//! * `keccak_bi32`: the bit-interleaved backend `bi32` is compiled in (every target not forced
+//!   portable; plain Rust, no CPU feature);
+//! * `keccak_bi32_default`: `bi32` is a backend detection may pick, placed after `x86_bmi` in
+//!   `Backend::ALL`: `keccak_bi32` on a 32-bit target (RISC-V, ARM, i686; measured faster than
+//!   the portable code there, and on i686 than `x86_bmi`, see PERFORMANCE.md);
+//! * `keccak_detect`: the backend choice (once, cached, forceable) and dispatch are compiled in
+//!   (`keccak_bi32`: more than one backend; CPU features are asked only under `keccak_x86` /
 //!   `keccak_aarch64`);
 //! * `keccak_lazy_rho`: the portable permutation defers ρ's rotations into the operands of the
 //!   next logical instructions (`backends/portable/lazy_rho.rs`; aarch64, where a logical
 //!   instruction rotates an operand for free), all rounds unrolled; not in the `compact` build;
 //! * `keccak_rolled`: the portable permutation runs its rounds in a loop, one straight-line round
-//!   per iteration (x86/x86_64, where that is faster, and the `compact` build everywhere), instead
-//!   of unrolling all of them.
+//!   per iteration (x86/x86_64, where that is faster, the `compact` build everywhere, and 32-bit
+//!   targets under `keccak_bi32_default`, where `bi32` runs and `portable` is only the fallback a
+//!   caller can force: 2 KB instead of 43 KB on Cortex-M4), instead of unrolling all of them.
 //!
 //! "Forced portable" is any of: Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"`
 //! and `--cfg keccak_backend="compact"` (the compact build is the portable backend with rolled
@@ -30,6 +37,8 @@ fn main() {
         "keccak_avx512",
         "keccak_aarch64",
         "keccak_detect",
+        "keccak_bi32",
+        "keccak_bi32_default",
         "keccak_lazy_rho",
         "keccak_rolled",
     ] {
@@ -60,8 +69,14 @@ fn main() {
     if aarch64 && !forced_portable {
         emit("keccak_aarch64");
     }
-    if (x86 || aarch64) && !forced_portable {
+    let bi32_default =
+        !forced_portable && var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32");
+    if !forced_portable {
+        emit("keccak_bi32");
         emit("keccak_detect");
+    }
+    if bi32_default {
+        emit("keccak_bi32_default");
     }
     if x86_64 && !forced_portable {
         emit("keccak_x86_64");
@@ -69,7 +84,7 @@ fn main() {
             emit("keccak_avx512");
         }
     }
-    if x86 || compact {
+    if x86 || compact || bi32_default {
         emit("keccak_rolled");
     } else if aarch64 {
         emit("keccak_lazy_rho");

@@ -8,8 +8,8 @@
 //! # Backends
 //!
 //! One [`Backend`] serves the whole process: chosen once, on first use, as the first of these the
-//! CPU supports (run-time detection with `cpufeatures`, cached), and used by every permutation
-//! call, single-state and four-state:
+//! CPU supports (run-time detection with `cpufeatures` on x86/x86_64 and aarch64, cached), and
+//! used by every permutation call, single-state and four-state:
 //!
 //! * `Backend::X86Avx512` (x86_64, built with Rust 1.89 or later; AVX-512F, AVX-512VL and
 //!   AVX2): the round with `vpternlogq` for θ's XORs and χ and native `vprolq` rotations (about 90
@@ -28,9 +28,16 @@
 //! * `Backend::Aarch64Neon` (aarch64 without FEAT_SHA3, e.g. Cortex-A72/A76, Neoverse N1): four
 //!   states as two pairs, two states per 128-bit register, the rotations as `SHL` + `SRI` and χ as
 //!   `BIC` + `EOR` (160 instructions a round for two states); one state on the portable code;
+//! * `Backend::Bi32` (32-bit targets: RISC-V, ARM, i686; no CPU feature): bit-interleaved, each
+//!   lane as two 32-bit words holding its even and its odd bits, so every 64-bit rotation is two
+//!   32-bit ones (one instruction each with a rotate: ARM, RISC-V Zbb); the state is converted
+//!   once per call and stays interleaved across the blocks of an absorb. On i686 it comes before
+//!   `X86Bmi` (measured faster). Compiled in on 64-bit targets too, where only tests and
+//!   [`force_backend`] run it;
 //! * [`Backend::Portable`]: straight-line rounds with no per-round lane copies, χ written so that
 //!   an and-not instruction can be used; all rounds unrolled, except on x86/x86_64 where one round
-//!   per loop iteration is faster. Always available.
+//!   per loop iteration is faster, and on 32-bit targets, where `Bi32` runs and `Portable` is the
+//!   fallback (rolled: 2 KB instead of 43 KB of code on Cortex-M4). Always available.
 //!
 //! A CPU with AVX2 but without BMI1/BMI2 (no shipping x86 CPU; only a virtual machine that hides
 //! BMI) runs `Portable`, four states one after another.
@@ -86,6 +93,13 @@ pub const RC: [u64; 24] = [
 pub enum Backend {
     /// Plain Rust, compiled for the build target. Always available.
     Portable,
+    /// Plain Rust, bit-interleaved: each lane as two 32-bit words (its even and its odd bits), so
+    /// 64-bit rotations are 32-bit ones. The default on 32-bit targets (RISC-V, ARM, i686, where
+    /// it was measured faster than `Portable`, and on i686 than `X86Bmi`); compiled in on every
+    /// target unless the build is forced portable (on 64-bit targets only tests and
+    /// `force_backend` run it).
+    #[cfg(keccak_bi32)]
+    Bi32,
     /// x86/x86_64: the portable code compiled with BMI1 and BMI2 (`andn`, `rorx`); four states
     /// one after another.
     #[cfg(keccak_x86)]
@@ -110,11 +124,17 @@ pub enum Backend {
 
 impl Backend {
     /// Every backend compiled into this build: `Portable` first, then in ascending order of
-    /// preference (the one detection picks first, the fastest, last).
+    /// preference (detection picks the last one the CPU supports). `Bi32` is second where it is
+    /// not the default (64-bit targets; there detection never picks it), and after `X86Bmi` on
+    /// 32-bit targets (on i686 it was measured faster than `X86Bmi`).
     pub const ALL: &'static [Backend] = &[
         Backend::Portable,
+        #[cfg(all(keccak_bi32, not(keccak_bi32_default)))]
+        Backend::Bi32,
         #[cfg(keccak_x86)]
         Backend::X86Bmi,
+        #[cfg(keccak_bi32_default)]
+        Backend::Bi32,
         #[cfg(keccak_x86_64)]
         Backend::X86Avx2,
         #[cfg(keccak_avx512)]
@@ -125,12 +145,14 @@ impl Backend {
         Backend::Aarch64Sha3,
     ];
 
-    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
+    /// The lower-case name, the same as the backend's file: `"portable"`, `"bi32"`, `"x86_bmi"`,
     /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"aarch64_sha3"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Backend::Portable => "portable",
+            #[cfg(keccak_bi32)]
+            Backend::Bi32 => "bi32",
             #[cfg(keccak_x86)]
             Backend::X86Bmi => "x86_bmi",
             #[cfg(keccak_x86_64)]
@@ -178,6 +200,8 @@ pub fn force_backend(backend: Backend) -> bool {
 pub fn has_simd_x4() -> bool {
     match backend() {
         Backend::Portable => false,
+        #[cfg(keccak_bi32)]
+        Backend::Bi32 => false,
         #[cfg(keccak_x86)]
         Backend::X86Bmi => false,
         #[cfg(keccak_x86_64)]

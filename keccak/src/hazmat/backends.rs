@@ -6,13 +6,17 @@
 //! function per backend (`run_with_features` in each backend file), into which the job's `run`
 //! and the kernels are inlined, so the whole job is compiled for that backend.
 //!
-//! Run-time detection is compiled only on x86/x86_64 and aarch64, and not at all when the build
-//! is forced portable (Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` or
-//! `"compact"`): build.rs folds those conditions into the aliases `keccak_detect`, `keccak_x86`,
-//! `keccak_x86_64`, `keccak_avx512` and `keccak_aarch64`.
+//! CPU feature detection is compiled only on x86/x86_64 and aarch64; the choice itself (cached,
+//! forceable) on every target, since the bit-interleaved `bi32` backend needs no CPU feature and
+//! is compiled in everywhere. None of it when the build is forced portable (Miri,
+//! `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` or `"compact"`): build.rs folds
+//! those conditions into the aliases `keccak_detect`, `keccak_bi32`, `keccak_bi32_default`,
+//! `keccak_x86`, `keccak_x86_64`, `keccak_avx512` and `keccak_aarch64`.
 
 use super::{Backend, State1600, words::xor_block};
 
+#[cfg(keccak_bi32)]
+pub(crate) mod bi32;
 pub(crate) mod portable;
 #[cfg(keccak_x86)]
 pub(crate) mod x86_bmi;
@@ -32,6 +36,8 @@ pub(crate) mod aarch64_sha3;
 #[cfg(test)]
 mod tests;
 
+#[cfg(keccak_bi32)]
+use bi32::Bi32;
 #[cfg(keccak_x86_64)]
 use detect::Avx2Token;
 #[cfg(keccak_avx512)]
@@ -150,6 +156,8 @@ pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output>
 fn run_on<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
     match chosen {
         detect::Chosen::Portable => job.run(Portable),
+        #[cfg(keccak_bi32)]
+        detect::Chosen::Bi32 => job.run(Bi32),
         #[cfg(keccak_x86)]
         detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
         #[cfg(keccak_x86_64)]
@@ -242,10 +250,13 @@ mod detect {
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct Sha3Token(());
 
-    /// A backend together with the token its entry point takes.
+    /// A backend together with the token its entry point takes (none for the safe, feature-free
+    /// `Portable` and `Bi32`).
     #[derive(Clone, Copy, Debug)]
     pub(super) enum Chosen {
         Portable,
+        #[cfg(keccak_bi32)]
+        Bi32,
         #[cfg(keccak_x86)]
         X86Bmi(BmiToken),
         #[cfg(keccak_x86_64)]
@@ -262,6 +273,8 @@ mod detect {
         pub(super) fn backend(self) -> Backend {
             match self {
                 Chosen::Portable => Backend::Portable,
+                #[cfg(keccak_bi32)]
+                Chosen::Bi32 => Backend::Bi32,
                 #[cfg(keccak_x86)]
                 Chosen::X86Bmi(_) => Backend::X86Bmi,
                 #[cfg(keccak_x86_64)]
@@ -281,6 +294,8 @@ mod detect {
     pub(super) fn token(backend: Backend) -> Option<Chosen> {
         match backend {
             Backend::Portable => Some(Chosen::Portable),
+            #[cfg(keccak_bi32)]
+            Backend::Bi32 => Some(Chosen::Bi32),
             #[cfg(keccak_x86)]
             Backend::X86Bmi => bmi_cpuid::get().then_some(Chosen::X86Bmi(BmiToken(()))),
             #[cfg(keccak_x86_64)]
@@ -300,6 +315,8 @@ mod detect {
     static CHOSEN: AtomicU8 = AtomicU8::new(0);
 
     const PORTABLE: u8 = 1;
+    #[cfg(keccak_bi32)]
+    const BI32: u8 = 7;
     #[cfg(keccak_x86)]
     const X86_BMI: u8 = 2;
     #[cfg(keccak_x86_64)]
@@ -314,6 +331,8 @@ mod detect {
     fn code(chosen: Chosen) -> u8 {
         match chosen {
             Chosen::Portable => PORTABLE,
+            #[cfg(keccak_bi32)]
+            Chosen::Bi32 => BI32,
             #[cfg(keccak_x86)]
             Chosen::X86Bmi(_) => X86_BMI,
             #[cfg(keccak_x86_64)]
@@ -342,18 +361,33 @@ mod detect {
             AARCH64_SHA3 => Chosen::Aarch64Sha3(Sha3Token(())),
             #[cfg(keccak_aarch64)]
             AARCH64_NEON => Chosen::Aarch64Neon(NeonToken(())),
+            #[cfg(keccak_bi32)]
+            BI32 => Chosen::Bi32,
             PORTABLE => Chosen::Portable,
             _ => choose(),
         }
     }
 
-    /// First use: the last backend of `Backend::ALL` (the most preferred) this CPU supports.
+    /// Whether detection may pick `backend`: all but `Bi32`, which is picked only where it is the
+    /// default (`keccak_bi32_default`: 32-bit targets).
+    fn eligible(backend: Backend) -> bool {
+        #[cfg(keccak_bi32)]
+        if backend == Backend::Bi32 {
+            return cfg!(keccak_bi32_default);
+        }
+        let _ = backend;
+        true
+    }
+
+    /// First use: the last eligible backend of `Backend::ALL` (the most preferred) this CPU
+    /// supports.
     #[cold]
     #[inline(never)]
     fn choose() -> Chosen {
         let chosen = Backend::ALL
             .iter()
             .rev()
+            .filter(|&&b| eligible(b))
             .find_map(|&b| token(b))
             .unwrap_or(Chosen::Portable);
         CHOSEN.store(code(chosen), Relaxed);

@@ -3,8 +3,9 @@
 //! Each round is an `#[inline(always)]` function from 25 lanes to 25 lanes; after inlining, the
 //! compiler keeps the lanes in registers/stack slots and renames them between rounds (no copies).
 //! The rounds are unrolled, except on x86/x86_64 where one round per loop iteration is faster
-//! (see [`keccak_p`]) and in the `compact` build (`--cfg keccak_backend="compact"`, the smallest
-//! code), which rolls them on every target (the build.rs alias `keccak_rolled`).
+//! (see [`keccak_p`]), on 32-bit targets where the `bi32` backend runs and this one is only the
+//! fallback, and in the `compact` build (`--cfg keccak_backend="compact"`, the smallest code),
+//! which rolls them on every target (the build.rs alias `keccak_rolled`).
 //! χ is written `a ^ (!b & c)` so that targets with an and-not instruction (BMI1 `andn`, ARM `bic`)
 //! use it. On aarch64 the permutation defers ρ's rotations into the operands of the following
 //! instructions instead ([`lazy_rho`], the alias `keccak_lazy_rho`).
@@ -114,8 +115,9 @@ macro_rules! unrolled {
 /// On x86/x86_64 the rounds run in a loop, one straight-line round per iteration: the fully
 /// unrolled 24 rounds (about 20 KB of code) do not fit the decoded-instruction cache and ran no
 /// faster than a rolled permutation despite 7 % fewer instructions, while the one-round loop body
-/// (under 1 KB) does fit. Elsewhere every round is unrolled, except in the `compact` build; on
-/// aarch64 the unrolled rounds defer ρ ([`lazy_rho`]).
+/// (under 1 KB) does fit. Elsewhere every round is unrolled, except in the `compact` build and
+/// on 32-bit targets (where `bi32` is the default); on aarch64 the unrolled rounds defer ρ
+/// ([`lazy_rho`]).
 #[inline(always)]
 pub(crate) fn keccak_p<const R: usize>(state: &mut State1600) {
     #[cfg(keccak_lazy_rho)]

@@ -216,9 +216,13 @@ fn names_and_order() {
     assert_eq!(Backend::ALL[0], Backend::Portable);
     assert!(Backend::Portable.is_supported());
     let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    // `bi32` comes after `x86_bmi` where it is the default (32-bit targets), else second.
+    let bi32_default = cfg!(target_pointer_width = "32");
     let order = [
         "portable",
+        if bi32_default { "" } else { "bi32" },
         "x86_bmi",
+        if bi32_default { "bi32" } else { "" },
         "x86_avx2",
         "x86_avx512",
         "aarch64_neon",
@@ -232,9 +236,11 @@ fn names_and_order() {
 }
 
 /// The documented ways to force portable code (Miri, `--cfg lwc_force_portable`,
-/// `--cfg keccak_backend="portable"` / `"compact"`) leave only `Portable`; without them an x86 or
-/// aarch64 CPU picks the most preferred backend it supports, and `force_backend` takes exactly the supported
-/// ones. (The only test that forces: the others run each backend through `dispatch_on`.)
+/// `--cfg keccak_backend="portable"` / `"compact"`) leave only `Portable`; without them `Bi32` is
+/// compiled in on every target (and the x86 or aarch64 backends there), the CPU picks the most
+/// preferred backend it supports (`Bi32` only on 32-bit targets), and
+/// `force_backend` takes exactly the supported ones. (The only test that forces: the others run
+/// each backend through `dispatch_on`.)
 #[test]
 fn forcing_cfgs_and_force_backend() {
     let forced = cfg!(any(
@@ -242,23 +248,30 @@ fn forcing_cfgs_and_force_backend() {
         lwc_force_portable,
         keccak_backend = "portable",
         keccak_backend = "compact",
-        not(any(
-            target_arch = "x86",
-            target_arch = "x86_64",
-            target_arch = "aarch64"
-        ))
     ));
+    let bi32_default = cfg!(target_pointer_width = "32");
     if forced {
         assert_eq!(Backend::ALL, [Backend::Portable]);
     } else {
         assert!(
-            Backend::ALL.len() >= 2,
-            "the x86 or aarch64 backends are not compiled in"
+            Backend::ALL.iter().any(|b| b.name() == "bi32"),
+            "bi32 is not compiled in"
         );
+        if cfg!(any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "aarch64"
+        )) {
+            assert!(
+                Backend::ALL.len() >= 3,
+                "the x86 or aarch64 backends are not compiled in"
+            );
+        }
     }
     let best = *Backend::ALL
         .iter()
         .rev()
+        .filter(|b| b.name() != "bi32" || bi32_default)
         .find(|b| b.is_supported())
         .expect("portable");
     assert_eq!(backend(), best);
@@ -279,4 +292,32 @@ fn forcing_cfgs_and_force_backend() {
     }
     assert!(force_backend(best));
     assert_eq!(backend(), best);
+}
+
+/// The bit-interleaving conversions of `bi32` against their definition (bit `2k` of a lane is bit
+/// `k` of the even word, bit `2k + 1` bit `k` of the odd word), written here bit by bit, and
+/// back.
+#[cfg(keccak_bi32)]
+#[test]
+fn bi32_interleave_matches_definition() {
+    use super::bi32::{deinterleave, interleave};
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    let fixed = [
+        0,
+        u64::MAX,
+        1,
+        2,
+        1 << 63,
+        0x5555_5555_5555_5555,
+        0xaaaa_aaaa_aaaa_aaaa,
+    ];
+    for lane in fixed.into_iter().chain((0..1000).map(|_| rng.next())) {
+        let (mut even, mut odd) = (0u32, 0u32);
+        for k in 0..32 {
+            even |= (((lane >> (2 * k)) & 1) as u32) << k;
+            odd |= (((lane >> (2 * k + 1)) & 1) as u32) << k;
+        }
+        assert_eq!(interleave(lane), (even, odd), "{lane:#x}");
+        assert_eq!(deinterleave(even, odd), lane, "{lane:#x}");
+    }
 }
