@@ -9,8 +9,8 @@
 //! `../shared/kat/keccak/README.md`), so they are covered without the folder too. The text-format
 //! files are in `keccak_kat.rs`.
 //!
-//! `LWC_BACKEND=<name>` (`portable`, `x86_bmi`, `x86_avx2`, `x86_avx512`) runs every test on that
-//! backend (see `lwc_tests::force_backend_from_env`).
+//! `LWC_BACKEND=<name>` (`portable`, `bi32`, `x86_bmi`, `x86_avx2`, `x86_avx512`, `aarch64_neon`,
+//! `aarch64_sha3`: the names of `lwc_keccak::hazmat::Backend`) runs every test on that backend (see `lwc_tests::force_backend_from_env`).
 
 #![cfg(feature = "keccak")]
 
