@@ -32,6 +32,8 @@
 pub(crate) mod portable;
 #[cfg(test)]
 mod tests;
+#[cfg(ascon_zbkb)]
+mod riscv32_zbkb;
 #[cfg(ascon_avx512)]
 mod x86_avx512;
 #[cfg(ascon_x86)]

@@ -141,7 +141,7 @@ pub(crate) const fn deinterleave(e: u32, o: u32) -> u64 {
 }
 
 /// [`interleave`] of two words, word by word: `([e0, e1], [o0, o1])`.
-#[cfg(any(not(ascon_sse2), test))]
+#[cfg(test)]
 #[inline(always)]
 pub(crate) fn interleave2_scalar(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
     let (e0, o0) = interleave(w[0]);
@@ -150,7 +150,7 @@ pub(crate) fn interleave2_scalar(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
 }
 
 /// [`deinterleave`] of two words, word by word.
-#[cfg(any(not(ascon_sse2), test))]
+#[cfg(test)]
 #[inline(always)]
 pub(crate) fn deinterleave2_scalar(e: [u32; 2], o: [u32; 2]) -> [u64; 2] {
     [deinterleave(e[0], o[0]), deinterleave(e[1], o[1])]
