@@ -14,6 +14,9 @@
 //! * `ascon_orn_round`: the u64 round is the 26-instruction form for targets with and-not, or-not
 //!   and rotated-operand XOR (the orn/bic S-box circuit and the nested linear layer): aarch64,
 //!   portable code, so forcing portable keeps it;
+//! * `ascon_riscv32`: 16-byte little-endian blocks are read and written as aligned 32-bit words
+//!   where they are 4-byte aligned (`riscv32.rs`): the target is riscv32 and the backends are not
+//!   forced portable;
 //! * `ascon_zbkb`: the `bi32` word conversions use RV32 Zbkb's `zip`/`unzip` (`riscv32_zbkb.rs`):
 //!   the target is riscv32 with `target_feature = "zbkb"` enabled at compile time
 //!   (`-C target-feature=+zbkb`; bare-metal RV32 has no run-time detection) and the backends are
@@ -31,6 +34,7 @@ fn main() {
         "ascon_sse2",
         "ascon_avx512",
         "ascon_orn_round",
+        "ascon_riscv32",
         "ascon_zbkb",
         "ascon_bi32",
     ] {
@@ -48,7 +52,8 @@ fn main() {
     let arch = var("CARGO_CFG_TARGET_ARCH");
     let forced_portable =
         var("CARGO_CFG_MIRI").is_some() || var("CARGO_CFG_LWC_FORCE_PORTABLE").is_some();
-    if arch.as_deref() == Some("aarch64") {
+    let riscv32 = arch.as_deref() == Some("riscv32");
+    if arch.as_deref() == Some("aarch64") || riscv32 {
         println!("cargo::rustc-cfg=ascon_orn_round");
     }
     let x86 = !forced_portable && matches!(arch.as_deref(), Some("x86" | "x86_64"));
@@ -67,7 +72,9 @@ fn main() {
     }
     let features = var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
     let feature = |f: &str| features.split(',').any(|x| x == f);
-    let riscv32 = arch.as_deref() == Some("riscv32");
+    if riscv32 && !forced_portable {
+        println!("cargo::rustc-cfg=ascon_riscv32");
+    }
     if riscv32 && !forced_portable && feature("zbkb") {
         println!("cargo::rustc-cfg=ascon_zbkb");
     }

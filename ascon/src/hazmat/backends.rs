@@ -32,6 +32,8 @@
 pub(crate) mod portable;
 #[cfg(test)]
 mod tests;
+#[cfg(ascon_riscv32)]
+mod riscv32;
 #[cfg(ascon_zbkb)]
 mod riscv32_zbkb;
 #[cfg(ascon_avx512)]
@@ -44,6 +46,7 @@ mod x86_sse2;
 pub(crate) use portable::Portable;
 
 use super::Backend;
+use super::words::ByteOrder;
 
 /// The state in the compile-time word representation: what every hasher, reader and MAC keeps
 /// between calls, and the portable kernels' register state.
@@ -283,6 +286,32 @@ pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
 #[cfg(test)]
 pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output> {
     detect::check(backend).map(|c| run(c, job))
+}
+
+/// The two words of a 16-byte block (the first 16 bytes of `b`) in byte order `O`: `O::load`
+/// twice, or on riscv32 four aligned 32-bit loads where the block is 4-byte aligned and `O` is
+/// little endian (`riscv32.rs`).
+#[inline(always)]
+pub(crate) fn load2<O: ByteOrder>(b: &[u8]) -> [u64; 2] {
+    #[cfg(ascon_riscv32)]
+    if O::LITTLE {
+        if let Some(w) = riscv32::load_le2(b) {
+            return w;
+        }
+    }
+    [O::load(b), O::load(&b[8..])]
+}
+
+/// Writes the two words `w` in byte order `O` to the first 16 bytes of `out` (on riscv32 as four
+/// aligned 32-bit stores where that is possible, as [`load2`]).
+#[inline(always)]
+pub(crate) fn store2<O: ByteOrder>(out: &mut [u8], w: [u64; 2]) {
+    #[cfg(ascon_riscv32)]
+    if O::LITTLE && riscv32::store_le2(out, w) {
+        return;
+    }
+    out[..8].copy_from_slice(&O::to_bytes(w[0]));
+    out[8..16].copy_from_slice(&O::to_bytes(w[1]));
 }
 
 /// `p[12]` on the standard words at compile time (the precomputed initial states).

@@ -7,6 +7,8 @@
 /// The byte order of a generation: how 8 bytes become a state word, and where the padding and
 /// domain-separation bits sit. [`Le`] (SP 800-232 and the v1.3 MAC family) or [`Be`] (v1.2).
 pub(crate) trait ByteOrder: 'static {
+    /// Whether this is [`Le`] (whose words are the bytes as a little-endian CPU loads them).
+    const LITTLE: bool;
     /// The padding byte appended after the data (`0x01` little endian, `0x80` big endian).
     const PAD_BYTE: u8;
     /// The domain-separation bit XORed into `x4` (`1 << 63` in SP 800-232, `1` in v1.2).
@@ -45,6 +47,7 @@ pub(crate) enum Le {}
 pub(crate) enum Be {}
 
 impl ByteOrder for Le {
+    const LITTLE: bool = true;
     const PAD_BYTE: u8 = 0x01;
     const DOMAIN_BIT: u64 = 1 << 63;
 
@@ -67,6 +70,7 @@ impl ByteOrder for Le {
 }
 
 impl ByteOrder for Be {
+    const LITTLE: bool = false;
     const PAD_BYTE: u8 = 0x80;
     const DOMAIN_BIT: u64 = 1;
 

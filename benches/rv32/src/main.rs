@@ -82,6 +82,10 @@ const fn hex<const N: usize>(s: &str) -> [u8; N] {
     out
 }
 
+/// A 16-byte aligned buffer.
+#[repr(align(16))]
+struct Aligned([u8; MAX]);
+
 /// The largest input (SHA3-256 16 KiB).
 const MAX: usize = 16 * 1024;
 
@@ -296,13 +300,15 @@ extern "C" fn rv32_main(sp: *const usize) -> ! {
         (i < argc).then(|| c_str(*sp.add(1 + i) as *const u8))
     };
     check_vectors();
-    let mut input = [0u8; MAX];
-    let mut out = [0u8; MAX];
-    fill_input(&mut input);
+    // 16-byte aligned, as allocators and most buffers are.
+    let mut input = Aligned([0u8; MAX]);
+    let mut out = Aligned([0u8; MAX]);
+    let (input, out) = (&mut input.0, &mut out.0);
+    fill_input(input);
     match (args(1), args(2)) {
         (None, _) => {
             for f in FUNCTIONS {
-                measure(f, 1, &input, &mut out);
+                measure(f, 1, input, out);
                 write(1, f.name.as_bytes());
                 write(1, b" ok\n");
             }
@@ -312,7 +318,7 @@ extern "C" fn rv32_main(sp: *const usize) -> ! {
             let Some(f) = FUNCTIONS.iter().find(|f| f.name.as_bytes() == name) else {
                 fail("no such function")
             };
-            measure(f, n, &input, &mut out);
+            measure(f, n, input, out);
         }
         _ => fail("usage: rv32count [<name> <n>]"),
     }
