@@ -30,12 +30,12 @@
 //! compiles out `x86_avx512` (so the chosen representation is what runs).
 
 pub(crate) mod portable;
-#[cfg(test)]
-mod tests;
 #[cfg(ascon_riscv32)]
 mod riscv32;
 #[cfg(ascon_zbkb)]
 mod riscv32_zbkb;
+#[cfg(test)]
+mod tests;
 #[cfg(ascon_avx512)]
 mod x86_avx512;
 #[cfg(ascon_x86)]

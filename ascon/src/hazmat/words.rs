@@ -114,6 +114,8 @@ const fn unshuffle32(mut x: u32) -> u32 {
 }
 
 /// Inverse of [`unshuffle32`].
+// With RV32 Zbkb the `bi32` words are de-interleaved with `zip` (`backends/riscv32_zbkb.rs`).
+#[cfg_attr(ascon_zbkb, allow(dead_code))]
 #[inline(always)]
 const fn shuffle32(mut x: u32) -> u32 {
     let mut t;
@@ -137,6 +139,7 @@ pub(crate) const fn interleave(x: u64) -> (u32, u32) {
 }
 
 /// Inverse of [`interleave`].
+#[cfg_attr(ascon_zbkb, allow(dead_code))]
 #[inline(always)]
 pub(crate) const fn deinterleave(e: u32, o: u32) -> u64 {
     let lo = shuffle32((e & 0xffff) | (o << 16));

@@ -38,7 +38,13 @@ pub(crate) fn store_le2(out: &mut [u8], w: [u64; 2]) -> bool {
         return false;
     }
     let p = out.as_mut_ptr().cast::<u32>();
-    let v = [w[0] as u32, (w[0] >> 32) as u32, w[1] as u32, (w[1] >> 32) as u32].map(u32::to_le);
+    let v = [
+        w[0] as u32,
+        (w[0] >> 32) as u32,
+        w[1] as u32,
+        (w[1] >> 32) as u32,
+    ]
+    .map(u32::to_le);
     // SAFETY: `out` holds 16 writable bytes at `p` (borrowed mutably), 4-byte aligned (checked
     // above), so the four `u32` writes are in bounds and aligned.
     unsafe {
