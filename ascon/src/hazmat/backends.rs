@@ -5,8 +5,8 @@
 //! * **The word representation** ([`Words`], compile time; named by [`crate::hazmat::WORDS`]):
 //!   `u64` ([`portable::U64Words`]: five `u64`, the default on 64-bit targets) or `bi32`
 //!   ([`portable::Bi32Words`]: each word as two `u32` holding its even and odd bits, so every
-//!   64-bit rotation is two 32-bit rotations; the default elsewhere). It is the state between
-//!   calls (in every hasher, reader and MAC), so it is fixed when the crate is built
+//!   64-bit rotation is two 32-bit rotations; the default elsewhere, except riscv32 without Zbb
+//!   or Zbkb). It is the state between calls (in every hasher, reader and MAC), so it is fixed when the crate is built
 //!   (`--cfg ascon_backend="u64"` / `"bi32"` overrides the default).
 //! * **The backend** ([`Backend`], run time): what runs a whole operation (an AEAD call, an
 //!   `update`, a squeeze), with the state in registers: `portable` (the word representation as
@@ -23,7 +23,8 @@
 //! below can create the tokens the non-portable kernels hold, so a kernel value is the proof that
 //! the CPU can run it. All `unsafe` and assembly live in the ISA files (`x86_bmi.rs`,
 //! `x86_avx512.rs`, and `x86_sse2.rs`: the `bi32` conversion of two words in one SSE2 register,
-//! part of the portable kernels on x86, where SSE2 is part of the target).
+//! part of the portable kernels on x86, where SSE2 is part of the target; `riscv32.rs`: aligned
+//! word access to AEAD blocks; `riscv32_zbkb.rs`: the `bi32` conversions with `zip`/`unzip`).
 //!
 //! Overrides, all at compile time: `--cfg lwc_force_portable` and Miri compile out every
 //! non-portable backend; `--cfg ascon_backend="u64"` or `"bi32"` picks the word representation and
