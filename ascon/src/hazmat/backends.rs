@@ -289,6 +289,19 @@ pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output>
     detect::check(backend).map(|c| run(c, job))
 }
 
+/// The word of the first 8 bytes of `b` in byte order `O`: `O::load`, or on riscv32 two aligned
+/// 32-bit loads where they are 4-byte aligned and `O` is little endian (`riscv32.rs`).
+#[inline(always)]
+pub(crate) fn load1<O: ByteOrder>(b: &[u8]) -> u64 {
+    #[cfg(ascon_riscv32)]
+    if O::LITTLE {
+        if let Some(w) = riscv32::load_le1(b) {
+            return w;
+        }
+    }
+    O::load(b)
+}
+
 /// The two words of a 16-byte block (the first 16 bytes of `b`) in byte order `O`: `O::load`
 /// twice, or on riscv32 four aligned 32-bit loads where the block is 4-byte aligned and `O` is
 /// little endian (`riscv32.rs`).

@@ -1,14 +1,28 @@
-//! Word access to 16-byte little-endian blocks on riscv32: two 32-bit loads or stores per word
-//! when the block is 4-byte aligned (the RV32 base ISA does not promise misaligned `lw`/`sw`, so
-//! without this the compiler reads and writes the block a byte at a time: 16 `lbu` and 12 shifts
-//! and ORs in, 16 `sb` and 12 shifts out). Not a run-time backend: the portable kernels' block
+//! Word access to little-endian blocks on riscv32 (16-byte AEAD blocks, 8-byte hash blocks): two
+//! 32-bit loads or stores per word when the block is 4-byte aligned (the RV32 base ISA does not
+//! promise misaligned `lw`/`sw`, so without this the compiler reads and writes a 16-byte block a
+//! byte at a time: 16 `lbu` and 12 shifts and ORs in, 16 `sb` and 12 shifts out). Not a run-time backend: the portable kernels' block
 //! access on riscv32 (`ascon_riscv32`). The alignment test is on the buffer's address, never on
 //! secret data. Its `unsafe`: the aligned pointer reads and writes.
 
-/// Whether the first 16 bytes of `b` start at a 4-byte-aligned address.
+/// Whether `p` is 4-byte aligned.
 #[inline(always)]
 fn aligned(p: *const u8) -> bool {
     (p as usize) % 4 == 0
+}
+
+/// The little-endian word of the first 8 bytes of `b`, if they are 4-byte aligned.
+#[inline(always)]
+pub(crate) fn load_le1(b: &[u8]) -> Option<u64> {
+    let b = &b[..8];
+    if !aligned(b.as_ptr()) {
+        return None;
+    }
+    let p = b.as_ptr().cast::<u32>();
+    // SAFETY: `b` holds 8 readable bytes at `p`, which is 4-byte aligned (checked above), so the
+    // two `u32` reads are in bounds and aligned; every bit pattern is a valid `u32`.
+    let w = unsafe { [p.read(), p.add(1).read()] };
+    Some(u64::from(u32::from_le(w[0])) | (u64::from(u32::from_le(w[1])) << 32))
 }
 
 /// The two little-endian words of the first 16 bytes of `b`, if they are 4-byte aligned.
