@@ -5,8 +5,8 @@
 //! * **The word representation** ([`Words`], compile time; named by [`crate::hazmat::WORDS`]):
 //!   `u64` ([`portable::U64Words`]: five `u64`, the default on 64-bit targets) or `bi32`
 //!   ([`portable::Bi32Words`]: each word as two `u32` holding its even and odd bits, so every
-//!   64-bit rotation is two 32-bit rotations; the default elsewhere). It is the state between
-//!   calls (in every hasher, reader and MAC), so it is fixed when the crate is built
+//!   64-bit rotation is two 32-bit rotations; the default elsewhere, except riscv32 without Zbb
+//!   or Zbkb). It is the state between calls (in every hasher, reader and MAC), so it is fixed when the crate is built
 //!   (`--cfg ascon_backend="u64"` / `"bi32"` overrides the default).
 //! * **The backend** ([`Backend`], run time): what runs a whole operation (an AEAD call, an
 //!   `update`, a squeeze), with the state in registers: `portable` (the word representation as
@@ -23,13 +23,18 @@
 //! below can create the tokens the non-portable kernels hold, so a kernel value is the proof that
 //! the CPU can run it. All `unsafe` and assembly live in the ISA files (`x86_bmi.rs`,
 //! `x86_avx512.rs`, and `x86_sse2.rs`: the `bi32` conversion of two words in one SSE2 register,
-//! part of the portable kernels on x86, where SSE2 is part of the target).
+//! part of the portable kernels on x86, where SSE2 is part of the target; `riscv32.rs`: aligned
+//! word access to AEAD blocks; `riscv32_zbkb.rs`: the `bi32` conversions with `zip`/`unzip`).
 //!
 //! Overrides, all at compile time: `--cfg lwc_force_portable` and Miri compile out every
 //! non-portable backend; `--cfg ascon_backend="u64"` or `"bi32"` picks the word representation and
 //! compiles out `x86_avx512` (so the chosen representation is what runs).
 
 pub(crate) mod portable;
+#[cfg(ascon_riscv32)]
+mod riscv32;
+#[cfg(ascon_zbkb)]
+mod riscv32_zbkb;
 #[cfg(test)]
 mod tests;
 #[cfg(ascon_avx512)]
@@ -42,6 +47,7 @@ mod x86_sse2;
 pub(crate) use portable::Portable;
 
 use super::Backend;
+use super::words::ByteOrder;
 
 /// The state in the compile-time word representation: what every hasher, reader and MAC keeps
 /// between calls, and the portable kernels' register state.
@@ -281,6 +287,45 @@ pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
 #[cfg(test)]
 pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output> {
     detect::check(backend).map(|c| run(c, job))
+}
+
+/// The word of the first 8 bytes of `b` in byte order `O`: `O::load`, or on riscv32 two aligned
+/// 32-bit loads where they are 4-byte aligned and `O` is little endian (`riscv32.rs`).
+#[inline(always)]
+pub(crate) fn load1<O: ByteOrder>(b: &[u8]) -> u64 {
+    #[cfg(ascon_riscv32)]
+    if O::LITTLE {
+        if let Some(w) = riscv32::load_le1(b) {
+            return w;
+        }
+    }
+    O::load(b)
+}
+
+/// The two words of a 16-byte block (the first 16 bytes of `b`) in byte order `O`: `O::load`
+/// twice, or on riscv32 four aligned 32-bit loads where the block is 4-byte aligned and `O` is
+/// little endian (`riscv32.rs`).
+#[inline(always)]
+pub(crate) fn load2<O: ByteOrder>(b: &[u8]) -> [u64; 2] {
+    #[cfg(ascon_riscv32)]
+    if O::LITTLE {
+        if let Some(w) = riscv32::load_le2(b) {
+            return w;
+        }
+    }
+    [O::load(b), O::load(&b[8..])]
+}
+
+/// Writes the two words `w` in byte order `O` to the first 16 bytes of `out` (on riscv32 as four
+/// aligned 32-bit stores where that is possible, as [`load2`]).
+#[inline(always)]
+pub(crate) fn store2<O: ByteOrder>(out: &mut [u8], w: [u64; 2]) {
+    #[cfg(ascon_riscv32)]
+    if O::LITTLE && riscv32::store_le2(out, w) {
+        return;
+    }
+    out[..8].copy_from_slice(&O::to_bytes(w[0]));
+    out[8..16].copy_from_slice(&O::to_bytes(w[1]));
 }
 
 /// `p[12]` on the standard words at compile time (the precomputed initial states).

@@ -202,22 +202,19 @@ impl<V: Variant, D: Direction> Job for Crypt<'_, '_, '_, '_, V, D> {
         absorb_ad::<V, _>(&mut st, ad);
         let (blocks, mut tail) = buf.into_chunks::<V::Rate>();
         for mut b in blocks {
-            let inp: &Array<u8, V::Rate> = b.get_in();
-            let mut out = Array::<u8, V::Rate>::default();
             if rate == 16 {
-                let o = D::block2(
-                    &mut st,
-                    [V::Order::load(&inp[..]), V::Order::load(&inp[8..])],
-                );
-                out[..8].copy_from_slice(&V::Order::to_bytes(o[0]));
-                out[8..16].copy_from_slice(&V::Order::to_bytes(o[1]));
+                // Read before writing: in place, the output is the input.
+                let o = D::block2(&mut st, backends::load2::<V::Order>(b.get_in()));
+                backends::store2::<V::Order>(b.get_out(), o);
             } else {
+                let inp: &Array<u8, V::Rate> = b.get_in();
+                let mut out = Array::<u8, V::Rate>::default();
                 for j in 0..rate / 8 {
                     let o = D::block_word(&mut st, j, V::Order::load(&inp[8 * j..]));
                     out[8 * j..8 * j + 8].copy_from_slice(&V::Order::to_bytes(o));
                 }
+                *b.get_out() = out;
             }
-            *b.get_out() = out;
             permute_rounds(&mut st, V::B);
         }
         let len = tail.len();

@@ -41,7 +41,7 @@ pub(crate) trait Spec: 'static {
 #[inline(always)]
 fn absorb_block<S: Spec, St: KernelState>(st: &mut St, block: &[u8]) {
     for j in 0..S::RATE / 8 {
-        st.xor(j, S::Order::load(&block[8 * j..]));
+        st.xor(j, backends::load1::<S::Order>(&block[8 * j..]));
     }
     permute_rounds(st, S::B_ABSORB);
 }

@@ -7,6 +7,10 @@
 /// The byte order of a generation: how 8 bytes become a state word, and where the padding and
 /// domain-separation bits sit. [`Le`] (SP 800-232 and the v1.3 MAC family) or [`Be`] (v1.2).
 pub(crate) trait ByteOrder: 'static {
+    /// Whether this is [`Le`] (whose words are the bytes as a little-endian CPU loads them; read
+    /// only by the riscv32 block access).
+    #[cfg_attr(not(ascon_riscv32), allow(dead_code))]
+    const LITTLE: bool;
     /// The padding byte appended after the data (`0x01` little endian, `0x80` big endian).
     const PAD_BYTE: u8;
     /// The domain-separation bit XORed into `x4` (`1 << 63` in SP 800-232, `1` in v1.2).
@@ -45,6 +49,7 @@ pub(crate) enum Le {}
 pub(crate) enum Be {}
 
 impl ByteOrder for Le {
+    const LITTLE: bool = true;
     const PAD_BYTE: u8 = 0x01;
     const DOMAIN_BIT: u64 = 1 << 63;
 
@@ -67,6 +72,7 @@ impl ByteOrder for Le {
 }
 
 impl ByteOrder for Be {
+    const LITTLE: bool = false;
     const PAD_BYTE: u8 = 0x80;
     const DOMAIN_BIT: u64 = 1;
 
@@ -110,6 +116,8 @@ const fn unshuffle32(mut x: u32) -> u32 {
 }
 
 /// Inverse of [`unshuffle32`].
+// With RV32 Zbkb the `bi32` words are de-interleaved with `zip` (`backends/riscv32_zbkb.rs`).
+#[cfg_attr(ascon_zbkb, allow(dead_code))]
 #[inline(always)]
 const fn shuffle32(mut x: u32) -> u32 {
     let mut t;
@@ -133,6 +141,7 @@ pub(crate) const fn interleave(x: u64) -> (u32, u32) {
 }
 
 /// Inverse of [`interleave`].
+#[cfg_attr(ascon_zbkb, allow(dead_code))]
 #[inline(always)]
 pub(crate) const fn deinterleave(e: u32, o: u32) -> u64 {
     let lo = shuffle32((e & 0xffff) | (o << 16));
@@ -141,7 +150,7 @@ pub(crate) const fn deinterleave(e: u32, o: u32) -> u64 {
 }
 
 /// [`interleave`] of two words, word by word: `([e0, e1], [o0, o1])`.
-#[cfg(any(not(ascon_sse2), test))]
+#[cfg(test)]
 #[inline(always)]
 pub(crate) fn interleave2_scalar(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
     let (e0, o0) = interleave(w[0]);
@@ -150,7 +159,7 @@ pub(crate) fn interleave2_scalar(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
 }
 
 /// [`deinterleave`] of two words, word by word.
-#[cfg(any(not(ascon_sse2), test))]
+#[cfg(test)]
 #[inline(always)]
 pub(crate) fn deinterleave2_scalar(e: [u32; 2], o: [u32; 2]) -> [u64; 2] {
     [deinterleave(e[0], o[0]), deinterleave(e[1], o[1])]

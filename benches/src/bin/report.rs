@@ -8,6 +8,7 @@
 //! cargo run -p benches --bin report --release -- --no-run   # only re-render from target/criterion
 //! cargo run -p benches --bin report --release -- --callgrind  # add instructions/byte (valgrind callgrind)
 //! cargo run -p benches --bin report --release -- --qemu-aarch64  # only the aarch64 section (below)
+//! cargo run -p benches --bin report --release -- --qemu-rv32     # only the RV32 section (below)
 //!     --families keccak,ascon   restrict the run to some groups
 //! ```
 //!
@@ -15,6 +16,10 @@
 //! executes under qemu-user on two CPU models (`benches::qemu`), and replaces only that section of
 //! `benches/REPORT.md` (between its marks; the criterion part is kept as it is). A full run keeps the
 //! aarch64 section it finds.
+//!
+//! `--qemu-rv32` builds the `benches/rv32` counting program for `riscv32imac-unknown-none-elf`
+//! plain, with `+zbb` and with `+zbb,+zbkb`, counts under `qemu-riscv32` (`benches::rv32`), and
+//! replaces only that section (its own marks); every other run keeps the RV32 section it finds.
 //!
 //! Naming convention the benches follow: group = family (`keccak`, `ascon`, `sparkle`, `lemac`),
 //! function id = `"<algorithm>/<implementation>"` (e.g. `"SHA3-256/lwc"`, `"SHA3-256/sha3"`), parameter =
@@ -25,8 +30,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use benches::qemu;
 use benches::report::{Measurement, collect, format_rate, format_size, render_chart};
+use benches::{qemu, rv32};
 
 const FAMILIES: &[&str] = &["keccak", "ascon", "sparkle", "lemac", "context"];
 
@@ -88,6 +93,18 @@ fn main() {
         std::fs::write(&out, qemu::splice(&previous, &section)).expect("cannot write REPORT.md");
         eprintln!(
             "report: wrote the aarch64 section of {} in {} s",
+            out.display(),
+            started.elapsed().as_secs()
+        );
+        return;
+    }
+
+    if args.iter().any(|a| a == "--qemu-rv32") {
+        let section = rv32::measure(&root, &target);
+        let md = qemu::splice_between(&previous, rv32::START, rv32::END, &section);
+        std::fs::write(&out, md).expect("cannot write REPORT.md");
+        eprintln!(
+            "report: wrote the RV32 section of {} in {} s",
             out.display(),
             started.elapsed().as_secs()
         );
@@ -168,6 +185,11 @@ fn main() {
     if let Some(section) = qemu::marked(&previous) {
         let inner = &section[qemu::START.len()..section.len() - qemu::END.len()];
         md = qemu::splice(&md, inner.trim_start_matches('\n'));
+    }
+    // So is the RV32 section (`--qemu-rv32`).
+    if let Some(section) = qemu::marked_between(&previous, rv32::START, rv32::END) {
+        let inner = &section[rv32::START.len()..section.len() - rv32::END.len()];
+        md = qemu::splice_between(&md, rv32::START, rv32::END, inner.trim_start_matches('\n'));
     }
     std::fs::write(&out, md).expect("cannot write REPORT.md");
     eprintln!("report: wrote {}", out.display());

@@ -8,7 +8,33 @@
 //! read ([`KernelState::get`]), once per word.
 
 use crate::hazmat::backends::{KernelState, Words};
-use crate::hazmat::words::{RC as RC64, deinterleave, interleave};
+use crate::hazmat::words::RC as RC64;
+
+/// A word as (even bits, odd bits) (`words::interleave`; with RV32 Zbkb, `unzip`).
+#[inline(always)]
+pub(crate) fn interleave(x: u64) -> (u32, u32) {
+    #[cfg(ascon_zbkb)]
+    {
+        crate::hazmat::backends::riscv32_zbkb::interleave(x)
+    }
+    #[cfg(not(ascon_zbkb))]
+    {
+        crate::hazmat::words::interleave(x)
+    }
+}
+
+/// The inverse of [`interleave`] (`words::deinterleave`; with RV32 Zbkb, `zip`).
+#[inline(always)]
+pub(crate) fn deinterleave(e: u32, o: u32) -> u64 {
+    #[cfg(ascon_zbkb)]
+    {
+        crate::hazmat::backends::riscv32_zbkb::deinterleave(e, o)
+    }
+    #[cfg(not(ascon_zbkb))]
+    {
+        crate::hazmat::words::deinterleave(e, o)
+    }
+}
 
 /// [`interleave`] of two words: `([e0, e1], [o0, o1])` (in one SSE2 register on x86).
 #[inline(always)]
@@ -19,7 +45,9 @@ pub(crate) fn interleave2(w: [u64; 2]) -> ([u32; 2], [u32; 2]) {
     }
     #[cfg(not(ascon_sse2))]
     {
-        crate::hazmat::words::interleave2_scalar(w)
+        let (e0, o0) = interleave(w[0]);
+        let (e1, o1) = interleave(w[1]);
+        ([e0, e1], [o0, o1])
     }
 }
 
@@ -32,7 +60,7 @@ pub(crate) fn deinterleave2(e: [u32; 2], o: [u32; 2]) -> [u64; 2] {
     }
     #[cfg(not(ascon_sse2))]
     {
-        crate::hazmat::words::deinterleave2_scalar(e, o)
+        [deinterleave(e[0], o[0]), deinterleave(e[1], o[1])]
     }
 }
 
@@ -41,7 +69,7 @@ const RC: [(u32, u32); 16] = {
     let mut out = [(0u32, 0u32); 16];
     let mut i = 0;
     while i < 16 {
-        out[i] = interleave(RC64[i]);
+        out[i] = crate::hazmat::words::interleave(RC64[i]);
         i += 1;
     }
     out

@@ -1,0 +1,237 @@
+//! Instruction counts on 32-bit RISC-V (the `report --qemu-rv32` section, issue 23): the
+//! `benches/rv32` program (static, `no_std`, `riscv32imac-unknown-none-elf`, a minimal `_start`
+//! using the Linux `write`/`exit` ecalls) built with three target-feature sets and run under
+//! `qemu-riscv32` user mode. Each run checks known-answer vectors and its own results (the
+//! program exits non-zero on a wrong output, and the section then shows no figure).
+//!
+//! Counting: `qemu-riscv32 -singlestep -d exec,nochain`, one `Trace` log line per instruction
+//! executed; one call is the difference between the runs with 1 and 2 calls, per byte of input.
+//! (`.ci/rv32.sh` counts the same with `-d in_asm,exec,nochain`, which is faster and gives the same
+//! figures.)
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The target the program is built for.
+pub const TARGET: &str = "riscv32imac-unknown-none-elf";
+
+/// The builds: column title, target folder (`<target>/rv32-<name>`, as `.ci/rv32.sh`'s),
+/// `RUSTFLAGS`, and the qemu CPU (exactly the build's bit-manipulation extensions, so a stray
+/// instruction of another one stops the run).
+pub const VARIANTS: &[(&str, &str, &str, &str)] = &[
+    (
+        "rv32imac",
+        "base",
+        "",
+        "rv32,zba=false,zbb=false,zbc=false,zbs=false",
+    ),
+    (
+        "+zbb",
+        "zbb",
+        "-C target-feature=+zbb",
+        "rv32,zba=false,zbb=true,zbc=false,zbs=false",
+    ),
+    (
+        "+zbb,+zbkb",
+        "zbb-zbkb",
+        "-C target-feature=+zbb,+zbkb",
+        "rv32,zba=false,zbb=true,zbc=false,zbs=false,zbkb=true",
+    ),
+];
+
+/// The functions of the program: its name, the row label, the input length, and the anchors of
+/// issue 23 (instructions per byte; instructions equal cycles on the thesis's riscvOVPsim).
+pub const FUNCTIONS: &[(&str, &str, usize, &str)] = &[
+    (
+        "aead128_encrypt_64",
+        "Ascon-AEAD128 encrypt, ours",
+        64,
+        "ascon-c `asm_rv32i` 107 (rv32imac)",
+    ),
+    (
+        "aead128_encrypt_4096",
+        "Ascon-AEAD128 encrypt, ours",
+        4096,
+        "ascon-c `asm_rv32i` 60.67 (rv32imac); `opt32` 78.02 / 73.85 (Zbb); `bi32` 94.46 / 68.85 (Zbb); thesis (32 kB, Ascon-128a) `asm_rv32_Zbb_bi32_ror` 54.71, `asm_rv32_Zbkb_bi32_ror` 41.44",
+    ),
+    (
+        "hash256_4096",
+        "Ascon-Hash256, ours",
+        4096,
+        "ascon-c `bi32` with Zbb 134.8; thesis `c_opt64` 189.69, Zbkb bi32 115.77",
+    ),
+    (
+        "sha3_256_16384_lwc",
+        "SHA3-256, ours (lwc-keccak)",
+        16384,
+        "target: at most 0.75x sha3",
+    ),
+    (
+        "sha3_256_16384_sha3",
+        "SHA3-256, RustCrypto `sha3` 0.12",
+        16384,
+        "the peer, built the same way",
+    ),
+];
+
+/// The marks of the section in `REPORT.md`.
+pub const START: &str = "<!-- qemu-rv32:start -->";
+/// The end mark of the section.
+pub const END: &str = "<!-- qemu-rv32:end -->";
+
+/// Builds the program with `rustflags` into `<target>/rv32-<name>`; returns the program's path.
+///
+/// # Panics
+/// If the build fails.
+#[must_use]
+pub fn build(root: &Path, target: &Path, name: &str, rustflags: &str) -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let dir = target.join(format!("rv32-{name}"));
+    let status = Command::new(&cargo)
+        .current_dir(root)
+        .env("RUSTFLAGS", rustflags)
+        .env("CARGO_TARGET_DIR", &dir)
+        .args(["build", "--release", "--locked", "--manifest-path"])
+        .arg(root.join("benches").join("rv32").join("Cargo.toml"))
+        .args(["--target", TARGET])
+        .status()
+        .expect("cannot run cargo build");
+    assert!(
+        status.success(),
+        "building benches/rv32 ({rustflags:?}) failed"
+    );
+    dir.join(TARGET).join("release").join("rv32count")
+}
+
+/// Instructions executed by `rv32count name calls` on `cpu` (`None` if the run fails: a wrong
+/// output, or an instruction the CPU lacks).
+#[must_use]
+pub fn count(exe: &Path, cpu: &str, name: &str, calls: u32) -> Option<u64> {
+    let mut child = Command::new("qemu-riscv32")
+        .args(["-cpu", cpu, "-singlestep", "-d", "exec,nochain"])
+        .arg(exe)
+        .args([name, &calls.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    // Without -D, qemu writes its log to standard error; the program writes there only `FAIL`.
+    let log = BufReader::new(child.stderr.take()?);
+    let mut n = 0u64;
+    for line in log.split(b'\n') {
+        if line.ok()?.starts_with(b"Trace") {
+            n += 1;
+        }
+    }
+    child.wait().ok()?.success().then_some(n)
+}
+
+/// Instructions per byte of one call (`None` where a run failed).
+#[must_use]
+pub fn per_byte(exe: &Path, cpu: &str, name: &str, len: usize) -> Option<f64> {
+    let one = count(exe, cpu, name, 1)?;
+    let two = count(exe, cpu, name, 2)?;
+    (two > one).then(|| (two - one) as f64 / len as f64)
+}
+
+/// The section from the measured figures: `cells[f][v]` for function `f` of [`FUNCTIONS`] and
+/// build `v` of [`VARIANTS`].
+#[must_use]
+pub fn section(cells: &[Vec<Option<f64>>]) -> String {
+    let mut s = String::from(
+        "## Instructions per byte on 32-bit RISC-V (qemu-riscv32)\n\n\
+         There is no RISC-V machine here: these are instructions executed under qemu-riscv32 user \
+         mode (`-singlestep -d exec,nochain`, one log line per instruction), one call being the \
+         difference between the runs with 1 and 2 calls, per byte of input. The program is \
+         `benches/rv32` (static, `no_std`, `riscv32imac-unknown-none-elf`, release with fat LTO, \
+         a minimal `_start` using the Linux `write`/`exit` ecalls), built three times: plain, \
+         `RUSTFLAGS='-C target-feature=+zbb'` and `RUSTFLAGS='-C target-feature=+zbb,+zbkb'`, each \
+         run on a qemu CPU with exactly those bit-manipulation extensions. Every run checks the \
+         ascon-c KATs, SHA3-256(\"abc\") and its own outputs against values computed outside this \
+         project (RustCrypto's crates, Python's hashlib); a run with a wrong output gives no \
+         figure. AEAD: key and nonce set up in each call, empty AD, 16-byte aligned buffers. The \
+         anchors are those of issue 23 (on the thesis's riscvOVPsim an instruction is a cycle). \
+         Written by `cargo run -p benches --bin report --release -- --qemu-rv32`; \
+         `bash .ci/rv32.sh` prints the same table.\n\n",
+    );
+    let _ = write!(s, "| function | size |");
+    for (title, ..) in VARIANTS {
+        let _ = write!(s, " {title} |");
+    }
+    s.push_str(" anchors (insn/B) |\n|---|---:|");
+    for _ in VARIANTS {
+        s.push_str("---:|");
+    }
+    s.push_str("---|\n");
+    let fmt = |c: Option<f64>| c.map_or_else(|| "–".to_string(), |v| format!("{v:.2}"));
+    for ((_, label, len, anchor), row) in FUNCTIONS.iter().zip(cells) {
+        let _ = write!(
+            s,
+            "| {label} | {} |",
+            crate::report::format_size(*len as u64)
+        );
+        for c in row {
+            let _ = write!(s, " {} |", fmt(*c));
+        }
+        let _ = writeln!(s, " {anchor} |");
+    }
+    let ours = FUNCTIONS.iter().position(|f| f.0 == "sha3_256_16384_lwc");
+    let peer = FUNCTIONS.iter().position(|f| f.0 == "sha3_256_16384_sha3");
+    if let (Some(a), Some(b)) = (ours, peer) {
+        s.push_str("\nSHA3-256 16 KiB, ours / sha3 (instructions; target at most 0.75):");
+        for (v, (title, ..)) in VARIANTS.iter().enumerate() {
+            if let (Some(x), Some(y)) = (cells[a][v], cells[b][v]) {
+                let _ = write!(s, " {title} {:.3};", x / y);
+            }
+        }
+        s.pop();
+        s.push_str(".\n");
+    }
+    s
+}
+
+/// Builds the program for every variant and measures the [`section`].
+#[must_use]
+pub fn measure(root: &Path, target: &Path) -> String {
+    let mut cells = vec![Vec::new(); FUNCTIONS.len()];
+    for (title, dir, flags, cpu) in VARIANTS {
+        let exe = build(root, target, dir, flags);
+        for (i, (name, _, len, _)) in FUNCTIONS.iter().enumerate() {
+            let c = per_byte(&exe, cpu, name, *len);
+            eprintln!("report: qemu-riscv32 {title} {name}: {c:?}");
+            cells[i].push(c);
+        }
+    }
+    section(&cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn section_shows_every_cell_and_the_ratio() {
+        let cells: Vec<Vec<Option<f64>>> = (0..FUNCTIONS.len())
+            .map(|f| {
+                (0..VARIANTS.len())
+                    .map(|v| Some((10 * f + v + 1) as f64))
+                    .collect()
+            })
+            .collect();
+        let mut cells = cells;
+        cells[0][0] = None;
+        let s = section(&cells);
+        assert!(
+            s.contains("| Ascon-AEAD128 encrypt, ours | 64 B | – | 2.00 | 3.00 |"),
+            "{s}"
+        );
+        // ours 31, 32, 33 against sha3 41, 42, 43
+        assert!(
+            s.contains("rv32imac 0.756; +zbb 0.762; +zbb,+zbkb 0.767."),
+            "{s}"
+        );
+    }
+}
