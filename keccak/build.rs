@@ -15,6 +15,9 @@
 //! * `keccak_bi32_default`: `bi32` is a backend detection may pick, placed after `x86_bmi` in
 //!   `Backend::ALL`: `keccak_bi32` on a 32-bit target (RISC-V, ARM, i686; measured faster than
 //!   the portable code there, and on i686 than `x86_bmi`, see PERFORMANCE.md);
+//! * `keccak_wasm_simd128`: the `wasm_simd128` backend (two states per `v128`) is compiled in
+//!   (wasm32 built with `-C target-feature=+simd128`, not forced portable; WebAssembly has no
+//!   run-time detection, so the build decides);
 //! * `keccak_detect`: the backend choice (once, cached, forceable) and dispatch are compiled in
 //!   (`keccak_bi32`: more than one backend; CPU features are asked only under `keccak_x86` /
 //!   `keccak_aarch64`);
@@ -36,6 +39,7 @@ fn main() {
         "keccak_x86_64",
         "keccak_avx512",
         "keccak_aarch64",
+        "keccak_wasm_simd128",
         "keccak_detect",
         "keccak_bi32",
         "keccak_bi32_default",
@@ -68,6 +72,11 @@ fn main() {
     }
     if aarch64 && !forced_portable {
         emit("keccak_aarch64");
+    }
+    let simd128 =
+        var("CARGO_CFG_TARGET_FEATURE").is_some_and(|f| f.split(',').any(|f| f == "simd128"));
+    if arch.as_deref() == Some("wasm32") && simd128 && !forced_portable {
+        emit("keccak_wasm_simd128");
     }
     let bi32_default =
         !forced_portable && var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32");

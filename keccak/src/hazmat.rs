@@ -28,6 +28,9 @@
 //! * `Backend::Aarch64Neon` (aarch64 without FEAT_SHA3, e.g. Cortex-A72/A76, Neoverse N1): four
 //!   states as two pairs, two states per 128-bit register, the rotations as `SHL` + `SRI` and χ as
 //!   `BIC` + `EOR` (160 instructions a round for two states); one state on the portable code;
+//! * `Backend::WasmSimd128` (wasm32 built with `-C target-feature=+simd128`; chosen at compile
+//!   time, WebAssembly has no run-time detection): four states as two pairs, two states per
+//!   `v128`; one state on the scalar code;
 //! * `Backend::Bi32` (32-bit targets: RISC-V, ARM, i686; no CPU feature): bit-interleaved, each
 //!   lane as two 32-bit words holding its even and its odd bits, so every 64-bit rotation is two
 //!   32-bit ones (one instruction each with a rotate: ARM, RISC-V Zbb); the state is converted
@@ -120,6 +123,10 @@ pub enum Backend {
     /// registers (one lane each), two states per register for the four-state calls.
     #[cfg(keccak_aarch64)]
     Aarch64Sha3,
+    /// wasm32 with `simd128` enabled at compile time: two states per `v128` for the four-state
+    /// calls; one state on the scalar code.
+    #[cfg(keccak_wasm_simd128)]
+    WasmSimd128,
 }
 
 impl Backend {
@@ -143,10 +150,12 @@ impl Backend {
         Backend::Aarch64Neon,
         #[cfg(keccak_aarch64)]
         Backend::Aarch64Sha3,
+        #[cfg(keccak_wasm_simd128)]
+        Backend::WasmSimd128,
     ];
 
     /// The lower-case name, the same as the backend's file: `"portable"`, `"bi32"`, `"x86_bmi"`,
-    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"aarch64_sha3"`.
+    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"aarch64_sha3"`, `"wasm_simd128"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -163,6 +172,8 @@ impl Backend {
             Backend::Aarch64Neon => "aarch64_neon",
             #[cfg(keccak_aarch64)]
             Backend::Aarch64Sha3 => "aarch64_sha3",
+            #[cfg(keccak_wasm_simd128)]
+            Backend::WasmSimd128 => "wasm_simd128",
         }
     }
 
@@ -195,7 +206,7 @@ pub fn force_backend(backend: Backend) -> bool {
 }
 
 /// Whether the four-state permutations run on SIMD registers in this process (the backend is
-/// `X86Avx2`, `X86Avx512`, `Aarch64Neon` or `Aarch64Sha3`) rather than one state after another.
+/// `X86Avx2`, `X86Avx512`, `Aarch64Neon`, `Aarch64Sha3` or `WasmSimd128`) rather than one state after another.
 #[must_use]
 pub fn has_simd_x4() -> bool {
     match backend() {
@@ -212,6 +223,8 @@ pub fn has_simd_x4() -> bool {
         Backend::Aarch64Neon => true,
         #[cfg(keccak_aarch64)]
         Backend::Aarch64Sha3 => true,
+        #[cfg(keccak_wasm_simd128)]
+        Backend::WasmSimd128 => true,
     }
 }
 

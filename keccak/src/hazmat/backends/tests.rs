@@ -227,6 +227,7 @@ fn names_and_order() {
         "x86_avx512",
         "aarch64_neon",
         "aarch64_sha3",
+        "wasm_simd128",
     ];
     let mut pos = order.iter();
     for n in &names {
