@@ -14,7 +14,8 @@
 //!   portable; plain Rust, no CPU feature);
 //! * `keccak_bi32_default`: `bi32` is a backend detection may pick, placed after `x86_bmi` in
 //!   `Backend::ALL`: `keccak_bi32` on a 32-bit target (RISC-V, ARM, i686; measured faster than
-//!   the portable code there, and on i686 than `x86_bmi`, see PERFORMANCE.md);
+//!   the portable code there, and on i686 than `x86_bmi`, see PERFORMANCE.md) other than wasm32
+//!   (64-bit integer instructions; there `bi32` ran at a third of the portable code's speed);
 //! * `keccak_wasm_simd128`: the `wasm_simd128` backend (two states per `v128`) is compiled in
 //!   (wasm32 built with `-C target-feature=+simd128`, not forced portable; WebAssembly has no
 //!   run-time detection, so the build decides);
@@ -27,7 +28,8 @@
 //! * `keccak_rolled`: the portable permutation runs its rounds in a loop, one straight-line round
 //!   per iteration (x86/x86_64, where that is faster, the `compact` build everywhere, and 32-bit
 //!   targets under `keccak_bi32_default`, where `bi32` runs and `portable` is only the fallback a
-//!   caller can force: 2 KB instead of 43 KB on Cortex-M4), instead of unrolling all of them.
+//!   caller can force: 2 KB instead of 43 KB on Cortex-M4, and wasm32, where the unrolled rounds
+//!   ran at half the speed under V8), instead of unrolling all of them.
 //!
 //! "Forced portable" is any of: Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"`
 //! and `--cfg keccak_backend="compact"` (the compact build is the portable backend with rolled
@@ -78,8 +80,11 @@ fn main() {
     if arch.as_deref() == Some("wasm32") && simd128 && !forced_portable {
         emit("keccak_wasm_simd128");
     }
-    let bi32_default =
-        !forced_portable && var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32");
+    // wasm32 has 64-bit integer instructions (its 32 bits are the pointer width only): there the
+    // portable code is faster than `bi32` (PERFORMANCE.md, "wasm32").
+    let bi32_default = !forced_portable
+        && var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32")
+        && arch.as_deref() != Some("wasm32");
     if !forced_portable {
         emit("keccak_bi32");
         emit("keccak_detect");
@@ -93,7 +98,8 @@ fn main() {
             emit("keccak_avx512");
         }
     }
-    if x86 || compact || bi32_default {
+    let wasm32 = arch.as_deref() == Some("wasm32");
+    if x86 || compact || bi32_default || wasm32 {
         emit("keccak_rolled");
     } else if aarch64 {
         emit("keccak_lazy_rho");
