@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 
 use lwc_keccak::hazmat::{Backend, force_backend};
 
+/// A 32-byte hash of a message.
+type Hash = fn(&[u8]) -> [u8; 32];
+
 /// KT128 of `data`, 32 bytes, with our crate.
 fn kt128_ours(data: &[u8]) -> [u8; 32] {
     use lwc_keccak::{ExtendableOutput, Update};
@@ -49,7 +52,7 @@ fn sha3_peer(data: &[u8]) -> [u8; 32] {
 }
 
 /// The time of `iters` calls of `f` on `data`.
-fn batch(f: fn(&[u8]) -> [u8; 32], data: &[u8], iters: u32) -> Duration {
+fn batch(f: Hash, data: &[u8], iters: u32) -> Duration {
     let start = Instant::now();
     for _ in 0..iters {
         std::hint::black_box(f(std::hint::black_box(data)));
@@ -58,13 +61,7 @@ fn batch(f: fn(&[u8]) -> [u8; 32], data: &[u8], iters: u32) -> Duration {
 }
 
 /// Minimum batch times of `ours` and `peer`, batches alternating.
-fn compare(
-    ours: fn(&[u8]) -> [u8; 32],
-    peer: fn(&[u8]) -> [u8; 32],
-    data: &[u8],
-    iters: u32,
-    batches: u32,
-) -> (Duration, Duration) {
+fn compare(ours: Hash, peer: Hash, data: &[u8], iters: u32, batches: u32) -> (Duration, Duration) {
     assert_eq!(ours(data), peer(data), "outputs differ");
     let (mut best_ours, mut best_peer) = (Duration::MAX, Duration::MAX);
     for _ in 0..batches {
@@ -84,13 +81,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(15);
     let data: Vec<u8> = (0..1usize << 20).map(|i| (i * 131 % 251) as u8).collect();
-    let cases: [(
-        &str,
-        fn(&[u8]) -> [u8; 32],
-        fn(&[u8]) -> [u8; 32],
-        usize,
-        u32,
-    ); 2] = [
+    let cases: [(&str, Hash, Hash, usize, u32); 2] = [
         ("KT128 1 MiB", kt128_ours, kt128_peer, 1 << 20, 4),
         ("SHA3-256 16 KiB", sha3_ours, sha3_peer, 16 << 10, 64),
     ];
