@@ -14,7 +14,11 @@
 //!   portable; plain Rust, no CPU feature);
 //! * `keccak_bi32_default`: `bi32` is a backend detection may pick, placed after `x86_bmi` in
 //!   `Backend::ALL`: `keccak_bi32` on a 32-bit target (RISC-V, ARM, i686; measured faster than
-//!   the portable code there, and on i686 than `x86_bmi`, see PERFORMANCE.md);
+//!   the portable code there, and on i686 than `x86_bmi`, see PERFORMANCE.md) other than wasm32
+//!   (64-bit integer instructions; there `bi32` ran at a third of the portable code's speed);
+//! * `keccak_wasm_simd128`: the `wasm_simd128` backend (two states per `v128`) is compiled in
+//!   (wasm32 built with `-C target-feature=+simd128`, not forced portable; WebAssembly has no
+//!   run-time detection, so the build decides);
 //! * `keccak_detect`: the backend choice (once, cached, forceable) and dispatch are compiled in
 //!   (`keccak_bi32`: more than one backend; CPU features are asked only under `keccak_x86` /
 //!   `keccak_aarch64`);
@@ -24,7 +28,8 @@
 //! * `keccak_rolled`: the portable permutation runs its rounds in a loop, one straight-line round
 //!   per iteration (x86/x86_64, where that is faster, the `compact` build everywhere, and 32-bit
 //!   targets under `keccak_bi32_default`, where `bi32` runs and `portable` is only the fallback a
-//!   caller can force: 2 KB instead of 43 KB on Cortex-M4), instead of unrolling all of them.
+//!   caller can force: 2 KB instead of 43 KB on Cortex-M4, and wasm32, where the unrolled rounds
+//!   ran at half the speed under V8), instead of unrolling all of them.
 //!
 //! "Forced portable" is any of: Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"`
 //! and `--cfg keccak_backend="compact"` (the compact build is the portable backend with rolled
@@ -36,6 +41,7 @@ fn main() {
         "keccak_x86_64",
         "keccak_avx512",
         "keccak_aarch64",
+        "keccak_wasm_simd128",
         "keccak_detect",
         "keccak_bi32",
         "keccak_bi32_default",
@@ -69,8 +75,16 @@ fn main() {
     if aarch64 && !forced_portable {
         emit("keccak_aarch64");
     }
-    let bi32_default =
-        !forced_portable && var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32");
+    let simd128 =
+        var("CARGO_CFG_TARGET_FEATURE").is_some_and(|f| f.split(',').any(|f| f == "simd128"));
+    if arch.as_deref() == Some("wasm32") && simd128 && !forced_portable {
+        emit("keccak_wasm_simd128");
+    }
+    // wasm32 has 64-bit integer instructions (its 32 bits are the pointer width only): there the
+    // portable code is faster than `bi32` (PERFORMANCE.md, "wasm32").
+    let bi32_default = !forced_portable
+        && var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Some("32")
+        && arch.as_deref() != Some("wasm32");
     if !forced_portable {
         emit("keccak_bi32");
         emit("keccak_detect");
@@ -84,7 +98,8 @@ fn main() {
             emit("keccak_avx512");
         }
     }
-    if x86 || compact || bi32_default {
+    let wasm32 = arch.as_deref() == Some("wasm32");
+    if x86 || compact || bi32_default || wasm32 {
         emit("keccak_rolled");
     } else if aarch64 {
         emit("keccak_lazy_rho");

@@ -28,7 +28,10 @@
 //! * `Backend::Aarch64Neon` (aarch64 without FEAT_SHA3, e.g. Cortex-A72/A76, Neoverse N1): four
 //!   states as two pairs, two states per 128-bit register, the rotations as `SHL` + `SRI` and χ as
 //!   `BIC` + `EOR` (160 instructions a round for two states); one state on the portable code;
-//! * `Backend::Bi32` (32-bit targets: RISC-V, ARM, i686; no CPU feature): bit-interleaved, each
+//! * `Backend::WasmSimd128` (wasm32 built with `-C target-feature=+simd128`; chosen at compile
+//!   time, WebAssembly has no run-time detection): four states as two pairs, two states per
+//!   `v128`; one state on the scalar code;
+//! * `Backend::Bi32` (32-bit targets but wasm32: RISC-V, ARM, i686; no CPU feature): bit-interleaved, each
 //!   lane as two 32-bit words holding its even and its odd bits, so every 64-bit rotation is two
 //!   32-bit ones (one instruction each with a rotate: ARM, RISC-V Zbb); the state is converted
 //!   once per call and stays interleaved across the blocks of an absorb. On i686 it comes before
@@ -36,8 +39,10 @@
 //!   [`force_backend`] run it;
 //! * [`Backend::Portable`]: straight-line rounds with no per-round lane copies, χ written so that
 //!   an and-not instruction can be used; all rounds unrolled, except on x86/x86_64 where one round
-//!   per loop iteration is faster, and on 32-bit targets, where `Bi32` runs and `Portable` is the
-//!   fallback (rolled: 2 KB instead of 43 KB of code on Cortex-M4). Always available.
+//!   per loop iteration is faster, on 32-bit targets, where `Bi32` runs and `Portable` is the
+//!   fallback (rolled: 2 KB instead of 43 KB of code on Cortex-M4), and on wasm32, where the
+//!   rolled rounds ran twice as fast under V8 and `Portable` is the default (wasm has 64-bit
+//!   integer instructions: `Bi32` ran at a third of its speed). Always available.
 //!
 //! A CPU with AVX2 but without BMI1/BMI2 (no shipping x86 CPU; only a virtual machine that hides
 //! BMI) runs `Portable`, four states one after another.
@@ -94,7 +99,7 @@ pub enum Backend {
     /// Plain Rust, compiled for the build target. Always available.
     Portable,
     /// Plain Rust, bit-interleaved: each lane as two 32-bit words (its even and its odd bits), so
-    /// 64-bit rotations are 32-bit ones. The default on 32-bit targets (RISC-V, ARM, i686, where
+    /// 64-bit rotations are 32-bit ones. The default on 32-bit targets but wasm32 (RISC-V, ARM, i686, where
     /// it was measured faster than `Portable`, and on i686 than `X86Bmi`); compiled in on every
     /// target unless the build is forced portable (on 64-bit targets only tests and
     /// `force_backend` run it).
@@ -120,13 +125,17 @@ pub enum Backend {
     /// registers (one lane each), two states per register for the four-state calls.
     #[cfg(keccak_aarch64)]
     Aarch64Sha3,
+    /// wasm32 with `simd128` enabled at compile time: two states per `v128` for the four-state
+    /// calls; one state on the scalar code.
+    #[cfg(keccak_wasm_simd128)]
+    WasmSimd128,
 }
 
 impl Backend {
     /// Every backend compiled into this build: `Portable` first, then in ascending order of
     /// preference (detection picks the last one the CPU supports). `Bi32` is second where it is
-    /// not the default (64-bit targets; there detection never picks it), and after `X86Bmi` on
-    /// 32-bit targets (on i686 it was measured faster than `X86Bmi`).
+    /// not the default (64-bit targets and wasm32; there detection never picks it), and after
+    /// `X86Bmi` on the other 32-bit targets (on i686 it was measured faster than `X86Bmi`).
     pub const ALL: &'static [Backend] = &[
         Backend::Portable,
         #[cfg(all(keccak_bi32, not(keccak_bi32_default)))]
@@ -143,10 +152,12 @@ impl Backend {
         Backend::Aarch64Neon,
         #[cfg(keccak_aarch64)]
         Backend::Aarch64Sha3,
+        #[cfg(keccak_wasm_simd128)]
+        Backend::WasmSimd128,
     ];
 
     /// The lower-case name, the same as the backend's file: `"portable"`, `"bi32"`, `"x86_bmi"`,
-    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"aarch64_sha3"`.
+    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"aarch64_sha3"`, `"wasm_simd128"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -163,6 +174,8 @@ impl Backend {
             Backend::Aarch64Neon => "aarch64_neon",
             #[cfg(keccak_aarch64)]
             Backend::Aarch64Sha3 => "aarch64_sha3",
+            #[cfg(keccak_wasm_simd128)]
+            Backend::WasmSimd128 => "wasm_simd128",
         }
     }
 
@@ -195,7 +208,7 @@ pub fn force_backend(backend: Backend) -> bool {
 }
 
 /// Whether the four-state permutations run on SIMD registers in this process (the backend is
-/// `X86Avx2`, `X86Avx512`, `Aarch64Neon` or `Aarch64Sha3`) rather than one state after another.
+/// `X86Avx2`, `X86Avx512`, `Aarch64Neon`, `Aarch64Sha3` or `WasmSimd128`) rather than one state after another.
 #[must_use]
 pub fn has_simd_x4() -> bool {
     match backend() {
@@ -212,6 +225,8 @@ pub fn has_simd_x4() -> bool {
         Backend::Aarch64Neon => true,
         #[cfg(keccak_aarch64)]
         Backend::Aarch64Sha3 => true,
+        #[cfg(keccak_wasm_simd128)]
+        Backend::WasmSimd128 => true,
     }
 }
 

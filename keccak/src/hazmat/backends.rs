@@ -11,7 +11,8 @@
 //! is compiled in everywhere. None of it when the build is forced portable (Miri,
 //! `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` or `"compact"`): build.rs folds
 //! those conditions into the aliases `keccak_detect`, `keccak_bi32`, `keccak_bi32_default`,
-//! `keccak_x86`, `keccak_x86_64`, `keccak_avx512` and `keccak_aarch64`.
+//! `keccak_x86`, `keccak_x86_64`, `keccak_avx512`, `keccak_aarch64` and `keccak_wasm_simd128`
+//! (chosen at compile time: WebAssembly has no run-time detection).
 
 use super::{Backend, State1600, words::xor_block};
 
@@ -33,6 +34,9 @@ pub(crate) mod aarch64_neon;
 #[cfg(keccak_aarch64)]
 pub(crate) mod aarch64_sha3;
 
+#[cfg(keccak_wasm_simd128)]
+pub(crate) mod wasm_simd128;
+
 #[cfg(test)]
 mod tests;
 
@@ -47,6 +51,8 @@ use detect::BmiToken;
 #[cfg(keccak_aarch64)]
 use detect::{NeonToken, Sha3Token};
 use portable::Portable;
+#[cfg(keccak_wasm_simd128)]
+use wasm_simd128::WasmSimd128;
 
 /// What a backend implements: the permutation, and hooks with default methods (written in terms
 /// of the permutation) for the loops a backend may speed up.
@@ -168,6 +174,8 @@ fn run_on<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
         detect::Chosen::Aarch64Neon(token) => aarch64_neon::run(token, job),
         #[cfg(keccak_aarch64)]
         detect::Chosen::Aarch64Sha3(token) => aarch64_sha3::run(token, job),
+        #[cfg(keccak_wasm_simd128)]
+        detect::Chosen::WasmSimd128 => job.run(WasmSimd128),
     }
 }
 
@@ -251,7 +259,7 @@ mod detect {
     pub(crate) struct Sha3Token(());
 
     /// A backend together with the token its entry point takes (none for the safe, feature-free
-    /// `Portable` and `Bi32`).
+    /// `Portable` and `Bi32`, nor for `WasmSimd128`, whose feature the build enables).
     #[derive(Clone, Copy, Debug)]
     pub(super) enum Chosen {
         Portable,
@@ -267,6 +275,8 @@ mod detect {
         Aarch64Neon(NeonToken),
         #[cfg(keccak_aarch64)]
         Aarch64Sha3(Sha3Token),
+        #[cfg(keccak_wasm_simd128)]
+        WasmSimd128,
     }
 
     impl Chosen {
@@ -285,6 +295,8 @@ mod detect {
                 Chosen::Aarch64Neon(_) => Backend::Aarch64Neon,
                 #[cfg(keccak_aarch64)]
                 Chosen::Aarch64Sha3(_) => Backend::Aarch64Sha3,
+                #[cfg(keccak_wasm_simd128)]
+                Chosen::WasmSimd128 => Backend::WasmSimd128,
             }
         }
     }
@@ -306,6 +318,8 @@ mod detect {
             Backend::Aarch64Neon => Some(Chosen::Aarch64Neon(NeonToken(()))),
             #[cfg(keccak_aarch64)]
             Backend::Aarch64Sha3 => sha3_cpuid::get().then_some(Chosen::Aarch64Sha3(Sha3Token(()))),
+            #[cfg(keccak_wasm_simd128)]
+            Backend::WasmSimd128 => Some(Chosen::WasmSimd128),
         }
     }
 
@@ -327,6 +341,8 @@ mod detect {
     const AARCH64_SHA3: u8 = 5;
     #[cfg(keccak_aarch64)]
     const AARCH64_NEON: u8 = 6;
+    #[cfg(keccak_wasm_simd128)]
+    const WASM_SIMD128: u8 = 8;
 
     fn code(chosen: Chosen) -> u8 {
         match chosen {
@@ -343,6 +359,8 @@ mod detect {
             Chosen::Aarch64Neon(_) => AARCH64_NEON,
             #[cfg(keccak_aarch64)]
             Chosen::Aarch64Sha3(_) => AARCH64_SHA3,
+            #[cfg(keccak_wasm_simd128)]
+            Chosen::WasmSimd128 => WASM_SIMD128,
         }
     }
 
@@ -351,6 +369,8 @@ mod detect {
     pub(super) fn chosen() -> Chosen {
         // Each code was stored only after detection found its features (see `CHOSEN`).
         match CHOSEN.load(Relaxed) {
+            #[cfg(keccak_wasm_simd128)]
+            WASM_SIMD128 => Chosen::WasmSimd128,
             #[cfg(keccak_avx512)]
             X86_AVX512 => Chosen::X86Avx512(Avx512Token(())),
             #[cfg(keccak_x86_64)]

@@ -216,8 +216,12 @@ fn names_and_order() {
     assert_eq!(Backend::ALL[0], Backend::Portable);
     assert!(Backend::Portable.is_supported());
     let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-    // `bi32` comes after `x86_bmi` where it is the default (32-bit targets), else second.
-    let bi32_default = cfg!(target_pointer_width = "32");
+    // `bi32` comes after `x86_bmi` where it is the default (32-bit targets but wasm32), else
+    // second.
+    let bi32_default = cfg!(all(
+        target_pointer_width = "32",
+        not(target_arch = "wasm32")
+    ));
     let order = [
         "portable",
         if bi32_default { "" } else { "bi32" },
@@ -227,6 +231,7 @@ fn names_and_order() {
         "x86_avx512",
         "aarch64_neon",
         "aarch64_sha3",
+        "wasm_simd128",
     ];
     let mut pos = order.iter();
     for n in &names {
@@ -249,7 +254,10 @@ fn forcing_cfgs_and_force_backend() {
         keccak_backend = "portable",
         keccak_backend = "compact",
     ));
-    let bi32_default = cfg!(target_pointer_width = "32");
+    let bi32_default = cfg!(all(
+        target_pointer_width = "32",
+        not(target_arch = "wasm32")
+    ));
     if forced {
         assert_eq!(Backend::ALL, [Backend::Portable]);
     } else {
