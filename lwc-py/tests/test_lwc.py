@@ -4,6 +4,8 @@ import hashlib
 import json
 import os
 import random
+import sys
+import time
 import threading
 from pathlib import Path
 
@@ -215,7 +217,9 @@ def test_threads_in_parallel_and_shared_object():
 
 
 def test_gil_released_on_large_input():
-    """A pure-Python thread keeps running while another hashes 64 MiB."""
+    """Another thread runs while one thread hashes 64 MiB. The switch interval is set far beyond
+    the test's length, so the counting thread (which yields the GIL itself on every tick, in
+    time.sleep(0)) can run during the hash only if the hash released the GIL."""
     big = bytes(64 << 20)
     ticks = 0
     done = threading.Event()
@@ -224,14 +228,19 @@ def test_gil_released_on_large_input():
         nonlocal ticks
         while not done.is_set():
             ticks += 1
+            time.sleep(0)
 
-    t = threading.Thread(target=count)
-    t.start()
-    before = ticks
-    lwc.sha3_256(big).digest()
-    during = ticks - before
-    done.set()
-    t.join()
-    # With the GIL held for the whole hash the counter thread would advance only at the
-    # interpreter's switch points around the call (a handful of ticks).
-    assert during > 1000, during
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(100.0)
+    try:
+        t = threading.Thread(target=count)
+        t.start()
+        time.sleep(0.01)
+        before = ticks
+        lwc.sha3_256(big).digest()
+        during = ticks - before
+        done.set()
+        t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert during > 50, during
