@@ -1,0 +1,130 @@
+/* C test of liblwc: official vectors (copied from the KAT files named beside each one as literal
+ * hex, never computed by this library), streaming against one-shot, and the error codes. */
+#include <stdio.h>
+#include <string.h>
+#include "lwc.h"
+
+static int failures = 0;
+
+static void from_hex(const char *hex, uint8_t *out, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned v;
+    sscanf(hex + 2 * i, "%2x", &v);
+    out[i] = (uint8_t)v;
+  }
+}
+
+static void expect(const char *what, const uint8_t *got, const char *hex) {
+  uint8_t want[256];
+  size_t n = strlen(hex) / 2;
+  from_hex(hex, want, n);
+  if (memcmp(got, want, n) != 0) {
+    printf("FAIL %s\n", what);
+    failures++;
+  }
+}
+
+static void expect_rc(const char *what, int got, int want) {
+  if (got != want) {
+    printf("FAIL %s: %d, want %d\n", what, got, want);
+    failures++;
+  }
+}
+
+/* ptn(n) of RFC 9861: 0x00..0xFA repeated. */
+static uint8_t ptn[83521];
+
+int main(void) {
+  uint8_t out[256], ct[64], tag[16], pt[64];
+  const uint8_t cc = 0xCC;
+  for (size_t i = 0; i < sizeof ptn; i++) ptn[i] = (uint8_t)(i % 251);
+
+  /* keccak-team ShortMsgKAT_SHA3-256.txt, Len = 0 and Len = 8. */
+  expect_rc("sha3_256", lwc_sha3_256(NULL, 0, out), LWC_OK);
+  expect("SHA3-256('')", out, "A7FFC6F8BF1ED76651C14756A061D662F580FF4DE43B49FA82D80A4B80F8434A");
+  lwc_sha3_256(&cc, 1, out);
+  expect("SHA3-256(CC)", out, "677035391CD3701293D385F037BA32796252BB7CE180B00B582DD9B20AAAD7F0");
+  /* keccak-team Keccak_ShortMsgKAT_256.txt, Len = 0 and Len = 8. */
+  lwc_keccak_256(NULL, 0, out);
+  expect("Keccak-256('')", out, "C5D2460186F7233C927E7DB2DCC703C0E500B653CA82273B7BFAD8045D85A470");
+  expect_rc("hash keccak256", lwc_hash(LWC_KECCAK_256, &cc, 1, out, 32), LWC_OK);
+  expect("Keccak-256(CC)", out, "EEAD6DBFC7340A56CAEDC044696A168870549A6A7F6F56961E84A54BD9970B8A");
+  /* keccak-team ShortMsgKAT_SHAKE128.txt, Len = 8 (first 32 bytes). */
+  lwc_hash(LWC_SHAKE128, &cc, 1, out, 32);
+  expect("SHAKE128(CC)", out, "4DD4B0004A7D9E613A0F488B4846F804015F0F8CCDBA5F7C16810BBC5A1C6FB2");
+  /* rfc9861_turboshake_kt.json */
+  lwc_hash(LWC_TURBOSHAKE128, NULL, 0, out, 32);
+  expect("TurboSHAKE128('')", out, "1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c");
+  lwc_hash(LWC_TURBOSHAKE256, ptn, 17, out, 64);
+  expect("TurboSHAKE256(ptn 17)", out,
+         "b3bab0300e6a191fbe6137939835923578794ea54843f5011090fa2f3780a9e5"
+         "cb22c59d78b40a0fbff9e672c0fbe0970bd2c845091c6044d687054da5d8e9c7");
+  lwc_kt128(ptn, 83521, NULL, 0, out, 32);
+  expect("KT128(ptn 17^4)", out, "8701045e22205345ff4dda05555cbb5c3af1a771c2b89baef37db43d9998b9fe");
+  lwc_hash(LWC_KT128, ptn, 4913, out, 32);
+  expect("KT128(ptn 17^3)", out, "cb552e2ec77d9910701d578b457ddf772c12e322e4ee7fe417f92c758f0d59d0");
+  /* sp800232_hash256.txt Count = 2, sp800232_xof128.txt Count = 2. */
+  const uint8_t zero = 0;
+  lwc_hash(LWC_ASCON_HASH256, &zero, 1, out, 32);
+  expect("Ascon-Hash256(00)", out, "0728621035AF3ED2BCA03BF6FDE900F9456F5330E4B5EE23E7F6A1E70291BC80");
+  lwc_hash(LWC_ASCON_XOF128, &zero, 1, out, 64);
+  expect("Ascon-XOF128(00)", out,
+         "51430E0438ECDF642B393630D977625F5F337656BA58AB1E960784AC32A16E0D"
+         "446405551F5469384F8EA283CF12E64FA72C426BFEBAEA3AA1529E2C4AB23A2F");
+
+  /* Streaming in uneven pieces = the KT128 vector above (ptn(83521)). */
+  lwc_hash_state st;
+  expect_rc("init", lwc_hash_init(&st, LWC_KT128), LWC_OK);
+  for (size_t at = 0, step = 1; at < sizeof ptn; at += step, step = step * 3 + 1) {
+    size_t n = sizeof ptn - at < step ? sizeof ptn - at : step;
+    lwc_hash_update(&st, ptn + at, n);
+  }
+  expect_rc("final", lwc_hash_final(&st, out, 32), LWC_OK);
+  expect("KT128 streaming", out, "8701045e22205345ff4dda05555cbb5c3af1a771c2b89baef37db43d9998b9fe");
+  expect_rc("update after final", lwc_hash_update(&st, &cc, 1), LWC_ERR_STATE);
+  lwc_turboshake_init(&st, LWC_TURBOSHAKE128, 0x1F);
+  lwc_hash_final(&st, out, 32);
+  expect("TurboSHAKE128 streaming", out, "1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c");
+
+  /* sp800232_aead128.txt Count = 35: PT = 20, AD = 30. */
+  uint8_t key[16], nonce[16];
+  from_hex("000102030405060708090A0B0C0D0E0F", key, 16);
+  from_hex("101112131415161718191A1B1C1D1E1F", nonce, 16);
+  const uint8_t p = 0x20, a = 0x30;
+  expect_rc("encrypt", lwc_ascon_aead128_encrypt(key, nonce, &a, 1, &p, 1, ct, tag), LWC_OK);
+  memcpy(ct + 1, tag, 16);
+  expect("Ascon-AEAD128 count 35", ct, "962B8016836C75A7D86866588CA245D886");
+  expect_rc("decrypt", lwc_ascon_aead128_decrypt(key, nonce, &a, 1, ct, 1, pt, tag), LWC_OK);
+  expect_rc("decrypt = PT", pt[0], 0x20);
+  tag[15] ^= 1;
+  pt[0] = 0x55;
+  expect_rc("tampered tag", lwc_ascon_aead128_decrypt(key, nonce, &a, 1, ct, 1, pt, tag), LWC_ERR_TAG);
+  expect_rc("zeroed output", pt[0], 0);
+  tag[15] ^= 1;
+  expect_rc("tampered AD", lwc_ascon_aead128_decrypt(key, nonce, &p, 1, ct, 1, pt, tag), LWC_ERR_TAG);
+  /* In place (out == in). */
+  memcpy(pt, ptn, 64);
+  lwc_ascon_aead128_encrypt(key, nonce, NULL, 0, pt, 64, pt, tag);
+  expect_rc("in place", lwc_ascon_aead128_decrypt(key, nonce, NULL, 0, pt, 64, pt, tag), LWC_OK);
+  expect_rc("in place = PT", memcmp(pt, ptn, 64), 0);
+
+  /* Errors. */
+  expect_rc("NULL input", lwc_sha3_256(NULL, 1, out), LWC_ERR_NULL);
+  expect_rc("NULL output", lwc_sha3_256(&cc, 1, NULL), LWC_ERR_NULL);
+  expect_rc("bad length", lwc_hash(LWC_SHA3_256, &cc, 1, out, 31), LWC_ERR_LENGTH);
+  expect_rc("bad algorithm", lwc_hash(99, &cc, 1, out, 32), LWC_ERR_ALGORITHM);
+  expect_rc("bad domain", lwc_turboshake_init(&st, LWC_TURBOSHAKE128, 0x80), LWC_ERR_DOMAIN);
+  expect_rc("NULL state", lwc_hash_init(NULL, LWC_SHA3_256), LWC_ERR_NULL);
+  expect_rc("NULL key", lwc_ascon_aead128_encrypt(NULL, nonce, NULL, 0, NULL, 0, ct, tag), LWC_ERR_NULL);
+  expect_rc("digest size", (int)lwc_hash_digest_size(LWC_SHA3_384), 48);
+  lwc_hash_init(&st, LWC_SHA3_512);
+  expect_rc("final bad length", lwc_hash_final(&st, out, 32), LWC_ERR_LENGTH);
+  expect_rc("final after bad length", lwc_hash_final(&st, out, 64), LWC_OK);
+
+  if (failures) {
+    printf("%d failures\n", failures);
+    return 1;
+  }
+  printf("lwc C test: ok\n");
+  return 0;
+}

@@ -1,0 +1,393 @@
+//! Hashes and XOFs: one-shot functions and the streaming `lwc_hash_state`.
+
+use crate::{
+    LWC_ERR_ALGORITHM, LWC_ERR_DOMAIN, LWC_ERR_LENGTH, LWC_ERR_NULL, LWC_ERR_STATE, LWC_OK, input,
+    output,
+};
+use lwc_ascon::{AsconHash256, AsconXof128};
+use lwc_keccak::{
+    CustomRefKt128, Digest, DynTurboShake128, DynTurboShake256, ExtendableOutput, Keccak224,
+    Keccak256, Keccak384, Keccak512, Kt128, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128,
+    Shake256, Update,
+};
+
+/// SHA3-224 (FIPS 202), 28-byte digest.
+pub const LWC_SHA3_224: u32 = 1;
+/// SHA3-256 (FIPS 202), 32-byte digest.
+pub const LWC_SHA3_256: u32 = 2;
+/// SHA3-384 (FIPS 202), 48-byte digest.
+pub const LWC_SHA3_384: u32 = 3;
+/// SHA3-512 (FIPS 202), 64-byte digest.
+pub const LWC_SHA3_512: u32 = 4;
+/// Keccak-224 (original padding), 28-byte digest.
+pub const LWC_KECCAK_224: u32 = 5;
+/// Keccak-256 (original padding, as Ethereum), 32-byte digest.
+pub const LWC_KECCAK_256: u32 = 6;
+/// Keccak-384 (original padding), 48-byte digest.
+pub const LWC_KECCAK_384: u32 = 7;
+/// Keccak-512 (original padding), 64-byte digest.
+pub const LWC_KECCAK_512: u32 = 8;
+/// SHAKE128 (FIPS 202), any output length.
+pub const LWC_SHAKE128: u32 = 9;
+/// SHAKE256 (FIPS 202), any output length.
+pub const LWC_SHAKE256: u32 = 10;
+/// TurboSHAKE128 (RFC 9861), domain byte 0x1F unless set with `lwc_turboshake_init`.
+pub const LWC_TURBOSHAKE128: u32 = 11;
+/// TurboSHAKE256 (RFC 9861), domain byte 0x1F unless set with `lwc_turboshake_init`.
+pub const LWC_TURBOSHAKE256: u32 = 12;
+/// KangarooTwelve KT128 (RFC 9861), empty customization string, any output length.
+pub const LWC_KT128: u32 = 13;
+/// Ascon-Hash256 (NIST SP 800-232), 32-byte digest.
+pub const LWC_ASCON_HASH256: u32 = 14;
+/// Ascon-XOF128 (NIST SP 800-232), any output length.
+pub const LWC_ASCON_XOF128: u32 = 15;
+
+/// Words of [`lwc_hash_state`]'s storage (8 bytes each).
+pub const LWC_HASH_STATE_WORDS: usize = 64;
+
+/// A streaming hash or XOF state, of fixed size, owned by the caller (stack or static storage,
+/// no allocation): `lwc_hash_init`, any number of `lwc_hash_update`, one `lwc_hash_final`.
+/// Its contents are private.
+#[repr(C)]
+pub struct lwc_hash_state {
+    _opaque: [u64; LWC_HASH_STATE_WORDS],
+}
+
+/// Marks a live state in its first word.
+const LIVE: u64 = 0x6c77_632d_6861_7368;
+
+/// The Rust side of a live state (held inline in the caller's fixed-size storage: no boxing).
+#[allow(clippy::large_enum_variant)]
+enum Hasher {
+    Sha3_224(Sha3_224),
+    Sha3_256(Sha3_256),
+    Sha3_384(Sha3_384),
+    Sha3_512(Sha3_512),
+    Keccak224(Keccak224),
+    Keccak256(Keccak256),
+    Keccak384(Keccak384),
+    Keccak512(Keccak512),
+    Shake128(Shake128),
+    Shake256(Shake256),
+    TurboShake128(DynTurboShake128),
+    TurboShake256(DynTurboShake256),
+    Kt128(Kt128),
+    AsconHash256(AsconHash256),
+    AsconXof128(AsconXof128),
+}
+
+/// The layout inside `lwc_hash_state::opaque`.
+#[repr(C)]
+struct Live {
+    tag: u64,
+    hasher: Hasher,
+}
+
+const _: () = assert!(size_of::<Live>() <= size_of::<lwc_hash_state>());
+const _: () = assert!(align_of::<Live>() <= align_of::<lwc_hash_state>());
+
+impl Hasher {
+    fn new(alg: u32) -> Option<Self> {
+        Some(match alg {
+            LWC_SHA3_224 => Self::Sha3_224(Default::default()),
+            LWC_SHA3_256 => Self::Sha3_256(Default::default()),
+            LWC_SHA3_384 => Self::Sha3_384(Default::default()),
+            LWC_SHA3_512 => Self::Sha3_512(Default::default()),
+            LWC_KECCAK_224 => Self::Keccak224(Default::default()),
+            LWC_KECCAK_256 => Self::Keccak256(Default::default()),
+            LWC_KECCAK_384 => Self::Keccak384(Default::default()),
+            LWC_KECCAK_512 => Self::Keccak512(Default::default()),
+            LWC_SHAKE128 => Self::Shake128(Default::default()),
+            LWC_SHAKE256 => Self::Shake256(Default::default()),
+            LWC_TURBOSHAKE128 => Self::TurboShake128(DynTurboShake128::new(0x1F).ok()?),
+            LWC_TURBOSHAKE256 => Self::TurboShake256(DynTurboShake256::new(0x1F).ok()?),
+            LWC_KT128 => Self::Kt128(Default::default()),
+            LWC_ASCON_HASH256 => Self::AsconHash256(Default::default()),
+            LWC_ASCON_XOF128 => Self::AsconXof128(Default::default()),
+            _ => return None,
+        })
+    }
+
+    fn update(&mut self, data: &[u8]) {
+        match self {
+            Self::Sha3_224(h) => Update::update(h, data),
+            Self::Sha3_256(h) => Update::update(h, data),
+            Self::Sha3_384(h) => Update::update(h, data),
+            Self::Sha3_512(h) => Update::update(h, data),
+            Self::Keccak224(h) => Update::update(h, data),
+            Self::Keccak256(h) => Update::update(h, data),
+            Self::Keccak384(h) => Update::update(h, data),
+            Self::Keccak512(h) => Update::update(h, data),
+            Self::Shake128(h) => h.update(data),
+            Self::Shake256(h) => h.update(data),
+            Self::TurboShake128(h) => h.update(data),
+            Self::TurboShake256(h) => h.update(data),
+            Self::Kt128(h) => h.update(data),
+            Self::AsconHash256(h) => Update::update(h, data),
+            Self::AsconXof128(h) => h.update(data),
+        }
+    }
+
+    /// Writes the digest or XOF output; `Err(())` when a fixed digest's length differs.
+    fn finalize(self, out: &mut [u8]) -> Result<(), ()> {
+        fn fixed<D: Digest>(h: D, out: &mut [u8]) -> Result<(), ()> {
+            if out.len() != <D as Digest>::output_size() {
+                return Err(());
+            }
+            out.copy_from_slice(&h.finalize());
+            Ok(())
+        }
+        fn xof<X: ExtendableOutput>(h: X, out: &mut [u8]) -> Result<(), ()> {
+            h.finalize_xof_into(out);
+            Ok(())
+        }
+        match self {
+            Self::Sha3_224(h) => fixed(h, out),
+            Self::Sha3_256(h) => fixed(h, out),
+            Self::Sha3_384(h) => fixed(h, out),
+            Self::Sha3_512(h) => fixed(h, out),
+            Self::Keccak224(h) => fixed(h, out),
+            Self::Keccak256(h) => fixed(h, out),
+            Self::Keccak384(h) => fixed(h, out),
+            Self::Keccak512(h) => fixed(h, out),
+            Self::Shake128(h) => xof(h, out),
+            Self::Shake256(h) => xof(h, out),
+            Self::TurboShake128(h) => xof(h, out),
+            Self::TurboShake256(h) => xof(h, out),
+            Self::Kt128(h) => xof(h, out),
+            Self::AsconHash256(h) => fixed(h, out),
+            Self::AsconXof128(h) => xof(h, out),
+        }
+    }
+}
+
+/// Digest size in bytes of algorithm `alg`; 0 for an XOF or an unknown identifier.
+#[unsafe(no_mangle)]
+pub extern "C" fn lwc_hash_digest_size(alg: u32) -> usize {
+    match alg {
+        LWC_SHA3_224 | LWC_KECCAK_224 => 28,
+        LWC_SHA3_256 | LWC_KECCAK_256 | LWC_ASCON_HASH256 => 32,
+        LWC_SHA3_384 | LWC_KECCAK_384 => 48,
+        LWC_SHA3_512 | LWC_KECCAK_512 => 64,
+        _ => 0,
+    }
+}
+
+/// Stores `hasher` in `st` (overwriting whatever was there; a state holds no resources).
+///
+/// # Safety
+/// `st` is non-NULL and points to a writable `lwc_hash_state`.
+unsafe fn store(st: *mut lwc_hash_state, hasher: Hasher) {
+    // SAFETY: `st` is writable with room and alignment for `Live` (the const asserts above).
+    unsafe { st.cast::<Live>().write(Live { tag: LIVE, hasher }) };
+}
+
+/// Starts a streaming hash of algorithm `alg` (an `LWC_*` identifier) in `st`.
+/// Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_ALGORITHM`.
+///
+/// # Safety
+/// `st` is NULL or points to a writable `lwc_hash_state`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_hash_init(st: *mut lwc_hash_state, alg: u32) -> i32 {
+    if st.is_null() {
+        return LWC_ERR_NULL;
+    }
+    let Some(hasher) = Hasher::new(alg) else {
+        return LWC_ERR_ALGORITHM;
+    };
+    // SAFETY: `st` is non-NULL and writable (caller).
+    unsafe { store(st, hasher) };
+    LWC_OK
+}
+
+/// Starts TurboSHAKE128 or TurboSHAKE256 (`alg`) with domain byte `ds` (`0x01..=0x7F`) in `st`.
+/// Returns `LWC_OK`, `LWC_ERR_NULL`, `LWC_ERR_ALGORITHM` or `LWC_ERR_DOMAIN`.
+///
+/// # Safety
+/// `st` is NULL or points to a writable `lwc_hash_state`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_turboshake_init(st: *mut lwc_hash_state, alg: u32, ds: u8) -> i32 {
+    if st.is_null() {
+        return LWC_ERR_NULL;
+    }
+    let hasher = match alg {
+        LWC_TURBOSHAKE128 => DynTurboShake128::new(ds).map(Hasher::TurboShake128),
+        LWC_TURBOSHAKE256 => DynTurboShake256::new(ds).map(Hasher::TurboShake256),
+        _ => return LWC_ERR_ALGORITHM,
+    };
+    let Ok(hasher) = hasher else {
+        return LWC_ERR_DOMAIN;
+    };
+    // SAFETY: `st` is non-NULL and writable (caller).
+    unsafe { store(st, hasher) };
+    LWC_OK
+}
+
+/// The live hasher in `st`, or an error code.
+///
+/// # Safety
+/// `st` is NULL or points to an `lwc_hash_state` that `lwc_hash_init` or `lwc_turboshake_init`
+/// initialised (its first word is then read to tell whether it is live).
+unsafe fn live<'a>(st: *mut lwc_hash_state) -> Result<&'a mut Live, i32> {
+    if st.is_null() {
+        return Err(LWC_ERR_NULL);
+    }
+    // SAFETY: `st` is non-NULL and aligned; its first word is initialised (caller).
+    if unsafe { st.cast::<u64>().read() } != LIVE {
+        return Err(LWC_ERR_STATE);
+    }
+    // SAFETY: a state whose first word is `LIVE` holds a `Live` written by `store`.
+    Ok(unsafe { &mut *st.cast::<Live>() })
+}
+
+/// Absorbs `in[0..len]` into the live state `st`. Returns `LWC_OK`, `LWC_ERR_NULL` or
+/// `LWC_ERR_STATE`.
+///
+/// # Safety
+/// `st` as for `lwc_hash_final`; `in` is NULL (only with `len == 0`) or has `len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_hash_update(
+    st: *mut lwc_hash_state,
+    r#in: *const u8,
+    len: usize,
+) -> i32 {
+    // SAFETY: forwarded caller guarantees.
+    let (state, data) = match (unsafe { live(st) }, unsafe { input(r#in, len) }) {
+        (Ok(s), Some(d)) => (s, d),
+        (Err(e), _) => return e,
+        (_, None) => return LWC_ERR_NULL,
+    };
+    state.hasher.update(data);
+    LWC_OK
+}
+
+/// Writes the digest (exactly `lwc_hash_digest_size` bytes) or `out_len` XOF bytes of `st` to
+/// `out`, then marks `st` finished (a new `lwc_hash_init` reuses it). Returns `LWC_OK`,
+/// `LWC_ERR_NULL`, `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (the state is then left live).
+///
+/// # Safety
+/// `st` is NULL or an initialised `lwc_hash_state`; `out` is NULL (only with `out_len == 0`) or
+/// has `out_len` writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_hash_final(
+    st: *mut lwc_hash_state,
+    out: *mut u8,
+    out_len: usize,
+) -> i32 {
+    // SAFETY: forwarded caller guarantees.
+    let (state, out) = match (unsafe { live(st) }, unsafe { output(out, out_len) }) {
+        (Ok(s), Some(o)) => (s, o),
+        (Err(e), _) => return e,
+        (_, None) => return LWC_ERR_NULL,
+    };
+    let size = match &state.hasher {
+        Hasher::Sha3_224(_) | Hasher::Keccak224(_) => 28,
+        Hasher::Sha3_256(_) | Hasher::Keccak256(_) | Hasher::AsconHash256(_) => 32,
+        Hasher::Sha3_384(_) | Hasher::Keccak384(_) => 48,
+        Hasher::Sha3_512(_) | Hasher::Keccak512(_) => 64,
+        _ => out.len(),
+    };
+    if size != out.len() {
+        return LWC_ERR_LENGTH;
+    }
+    state.tag = 0;
+    // SAFETY: the state was live; its tag is now cleared so the moved-out hasher is never read
+    // again (a new init overwrites it).
+    let hasher = unsafe { core::ptr::read(&state.hasher) };
+    match hasher.finalize(out) {
+        Ok(()) => LWC_OK,
+        Err(()) => LWC_ERR_LENGTH,
+    }
+}
+
+/// One-shot hash or XOF of `in[0..len]` with algorithm `alg` into `out[0..out_len]` (a fixed
+/// digest takes exactly its size). Returns `LWC_OK` or an `LWC_ERR_*` code.
+///
+/// # Safety
+/// `in` / `out` are NULL (only with a length of 0) or have `len` readable / `out_len` writable
+/// bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_hash(
+    alg: u32,
+    r#in: *const u8,
+    len: usize,
+    out: *mut u8,
+    out_len: usize,
+) -> i32 {
+    // SAFETY: forwarded caller guarantees.
+    let (Some(data), Some(out)) = (unsafe { input(r#in, len) }, unsafe { output(out, out_len) })
+    else {
+        return LWC_ERR_NULL;
+    };
+    let Some(mut hasher) = Hasher::new(alg) else {
+        return LWC_ERR_ALGORITHM;
+    };
+    hasher.update(data);
+    match hasher.finalize(out) {
+        Ok(()) => LWC_OK,
+        Err(()) => LWC_ERR_LENGTH,
+    }
+}
+
+/// Fixed-size one-shot helper behind `lwc_sha3_256` and `lwc_keccak_256` (only their own code
+/// links in).
+///
+/// # Safety
+/// As `lwc_sha3_256`.
+unsafe fn oneshot32<D: Digest>(r#in: *const u8, len: usize, out: *mut u8) -> i32 {
+    // SAFETY: forwarded caller guarantees (`out` has 32 bytes).
+    let (Some(data), Some(out)) = (unsafe { input(r#in, len) }, unsafe { output(out, 32) }) else {
+        return LWC_ERR_NULL;
+    };
+    out.copy_from_slice(&D::digest(data));
+    LWC_OK
+}
+
+/// SHA3-256 of `in[0..len]` into `out[0..32]`. Returns `LWC_OK` or `LWC_ERR_NULL`.
+///
+/// # Safety
+/// `in` is NULL (only with `len == 0`) or has `len` readable bytes; `out` has 32 writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_sha3_256(r#in: *const u8, len: usize, out: *mut u8) -> i32 {
+    // SAFETY: forwarded caller guarantees.
+    unsafe { oneshot32::<Sha3_256>(r#in, len, out) }
+}
+
+/// Keccak-256 (original padding, as Ethereum) of `in[0..len]` into `out[0..32]`.
+/// Returns `LWC_OK` or `LWC_ERR_NULL`.
+///
+/// # Safety
+/// As `lwc_sha3_256`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_keccak_256(r#in: *const u8, len: usize, out: *mut u8) -> i32 {
+    // SAFETY: forwarded caller guarantees.
+    unsafe { oneshot32::<Keccak256>(r#in, len, out) }
+}
+
+/// KT128 (RFC 9861) of `in[0..len]` with customization string `custom[0..custom_len]` into
+/// `out[0..out_len]`. Returns `LWC_OK` or `LWC_ERR_NULL`.
+///
+/// # Safety
+/// Each pointer is NULL (only with its length 0) or has its length of readable/writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_kt128(
+    r#in: *const u8,
+    len: usize,
+    custom: *const u8,
+    custom_len: usize,
+    out: *mut u8,
+    out_len: usize,
+) -> i32 {
+    // SAFETY: forwarded caller guarantees.
+    let (Some(data), Some(c), Some(out)) = (
+        unsafe { input(r#in, len) },
+        unsafe { input(custom, custom_len) },
+        unsafe { output(out, out_len) },
+    ) else {
+        return LWC_ERR_NULL;
+    };
+    let mut h = CustomRefKt128::new_customized(c);
+    h.update(data);
+    h.finalize_xof_into(out);
+    LWC_OK
+}

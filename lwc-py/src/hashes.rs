@@ -1,0 +1,536 @@
+//! Hash and XOF objects with hashlib's protocol, their constructors and one-shot functions.
+
+use std::sync::Mutex;
+
+use lwc_ascon::{AsconCxof128, AsconHash256, AsconXof128};
+use lwc_keccak::digest::CustomizedInit;
+use lwc_keccak::{
+    CShake128, CShake256, Digest, DynTurboShake128, DynTurboShake256, ExtendableOutput, Keccak224,
+    Keccak256, Keccak384, Keccak512, Kt128, Kt256, Sha3_224, Sha3_256, Sha3_384, Sha3_512,
+    Shake128, Shake256, Update,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::buffer::{Bytes, with_gil_released};
+
+/// Every algorithm's Rust state.
+#[derive(Clone)]
+enum Hasher {
+    Sha3_224(Sha3_224),
+    Sha3_256(Sha3_256),
+    Sha3_384(Sha3_384),
+    Sha3_512(Sha3_512),
+    Keccak224(Keccak224),
+    Keccak256(Keccak256),
+    Keccak384(Keccak384),
+    Keccak512(Keccak512),
+    AsconHash256(AsconHash256),
+    Shake128(Shake128),
+    Shake256(Shake256),
+    CShake128(CShake128),
+    CShake256(CShake256),
+    TurboShake128(DynTurboShake128),
+    TurboShake256(DynTurboShake256),
+    Kt128(Kt128),
+    Kt256(Kt256),
+    AsconXof128(AsconXof128),
+    AsconCxof128(AsconCxof128),
+}
+
+impl Hasher {
+    fn update(&mut self, data: &[u8]) {
+        match self {
+            Self::Sha3_224(h) => Update::update(h, data),
+            Self::Sha3_256(h) => Update::update(h, data),
+            Self::Sha3_384(h) => Update::update(h, data),
+            Self::Sha3_512(h) => Update::update(h, data),
+            Self::Keccak224(h) => Update::update(h, data),
+            Self::Keccak256(h) => Update::update(h, data),
+            Self::Keccak384(h) => Update::update(h, data),
+            Self::Keccak512(h) => Update::update(h, data),
+            Self::AsconHash256(h) => Update::update(h, data),
+            Self::Shake128(h) => h.update(data),
+            Self::Shake256(h) => h.update(data),
+            Self::CShake128(h) => h.update(data),
+            Self::CShake256(h) => h.update(data),
+            Self::TurboShake128(h) => h.update(data),
+            Self::TurboShake256(h) => h.update(data),
+            Self::Kt128(h) => h.update(data),
+            Self::Kt256(h) => h.update(data),
+            Self::AsconXof128(h) => h.update(data),
+            Self::AsconCxof128(h) => h.update(data),
+        }
+    }
+
+    /// The digest (fixed-size functions) or `len` output bytes (XOFs).
+    fn finalize(self, len: usize) -> Vec<u8> {
+        fn xof<X: ExtendableOutput>(h: X, len: usize) -> Vec<u8> {
+            let mut out = vec![0u8; len];
+            h.finalize_xof_into(&mut out);
+            out
+        }
+        match self {
+            Self::Sha3_224(h) => h.finalize().to_vec(),
+            Self::Sha3_256(h) => h.finalize().to_vec(),
+            Self::Sha3_384(h) => h.finalize().to_vec(),
+            Self::Sha3_512(h) => h.finalize().to_vec(),
+            Self::Keccak224(h) => h.finalize().to_vec(),
+            Self::Keccak256(h) => h.finalize().to_vec(),
+            Self::Keccak384(h) => h.finalize().to_vec(),
+            Self::Keccak512(h) => h.finalize().to_vec(),
+            Self::AsconHash256(h) => h.finalize().to_vec(),
+            Self::Shake128(h) => xof(h, len),
+            Self::Shake256(h) => xof(h, len),
+            Self::CShake128(h) => xof(h, len),
+            Self::CShake256(h) => xof(h, len),
+            Self::TurboShake128(h) => xof(h, len),
+            Self::TurboShake256(h) => xof(h, len),
+            Self::Kt128(h) => xof(h, len),
+            Self::Kt256(h) => xof(h, len),
+            Self::AsconXof128(h) => xof(h, len),
+            Self::AsconCxof128(h) => xof(h, len),
+        }
+    }
+}
+
+/// An object's fixed facts beside its state.
+#[derive(Clone, Copy)]
+struct Info {
+    name: &'static str,
+    digest_size: usize,
+    block_size: usize,
+}
+
+/// Shared core of [`Hash`] and [`Xof`]: the state behind a lock (hashing may run with the GIL
+/// released, and several threads may share one object).
+struct Core {
+    state: Mutex<Hasher>,
+    info: Info,
+}
+
+impl Core {
+    fn new(py: Python<'_>, hasher: Hasher, info: Info, data: Option<Bytes>) -> Self {
+        let core = Self {
+            state: Mutex::new(hasher),
+            info,
+        };
+        if let Some(d) = data {
+            core.update(py, &d);
+        }
+        core
+    }
+
+    fn update(&self, py: Python<'_>, data: &Bytes) {
+        with_gil_released(py, data.as_slice(), |d| self.lock().update(d));
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Hasher> {
+        // A panic while hashing cannot leave a torn state worth refusing: recover the guard.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn output(&self, len: usize) -> Vec<u8> {
+        self.lock().clone().finalize(len)
+    }
+
+    fn copy(&self) -> Self {
+        Self {
+            state: Mutex::new(self.lock().clone()),
+            info: self.info,
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(2 * bytes.len());
+    for b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    s
+}
+
+/// A fixed-size hash object (hashlib protocol): `update`, `digest`, `hexdigest`, `copy`, `name`,
+/// `digest_size`, `block_size`.
+#[pyclass(module = "lwc", frozen)]
+pub(crate) struct Hash(Core);
+
+#[pymethods]
+impl Hash {
+    /// Absorbs `data` (any bytes-like object); long inputs are hashed with the GIL released.
+    fn update(&self, py: Python<'_>, data: Bytes) {
+        self.0.update(py, &data);
+    }
+    /// The digest of the data so far, as bytes (the object stays usable).
+    fn digest<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.0.output(self.0.info.digest_size))
+    }
+    /// The digest of the data so far, as a lowercase hex string.
+    fn hexdigest(&self) -> String {
+        hex(&self.0.output(self.0.info.digest_size))
+    }
+    /// An independent copy of this object.
+    fn copy(&self) -> Self {
+        Self(self.0.copy())
+    }
+    /// The algorithm's name, e.g. "sha3_256".
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.info.name
+    }
+    /// The digest size in bytes.
+    #[getter]
+    fn digest_size(&self) -> usize {
+        self.0.info.digest_size
+    }
+    /// The internal block size (the sponge's rate) in bytes.
+    #[getter]
+    fn block_size(&self) -> usize {
+        self.0.info.block_size
+    }
+    fn __repr__(&self) -> String {
+        format!("<{} lwc hash object>", self.0.info.name)
+    }
+}
+
+/// An extendable-output object (hashlib's SHAKE protocol): `digest(length)`, `hexdigest(length)`.
+#[pyclass(module = "lwc", frozen)]
+pub(crate) struct Xof(Core);
+
+#[pymethods]
+impl Xof {
+    /// Absorbs `data` (any bytes-like object); long inputs are hashed with the GIL released.
+    fn update(&self, py: Python<'_>, data: Bytes) {
+        self.0.update(py, &data);
+    }
+    /// The first `length` output bytes for the data so far (the object stays usable).
+    fn digest<'py>(&self, py: Python<'py>, length: usize) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.0.output(length))
+    }
+    /// The first `length` output bytes as a lowercase hex string.
+    fn hexdigest(&self, length: usize) -> String {
+        hex(&self.0.output(length))
+    }
+    /// An independent copy of this object.
+    fn copy(&self) -> Self {
+        Self(self.0.copy())
+    }
+    /// The algorithm's name, e.g. "shake_128".
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.0.info.name
+    }
+    /// 0, as for hashlib's SHAKE objects (the output length is chosen at `digest`).
+    #[getter]
+    fn digest_size(&self) -> usize {
+        0
+    }
+    /// The internal block size (the sponge's rate) in bytes.
+    #[getter]
+    fn block_size(&self) -> usize {
+        self.0.info.block_size
+    }
+    fn __repr__(&self) -> String {
+        format!("<{} lwc XOF object>", self.0.info.name)
+    }
+}
+
+const fn info(name: &'static str, digest_size: usize, block_size: usize) -> Info {
+    Info {
+        name,
+        digest_size,
+        block_size,
+    }
+}
+
+/// Constructors and one-shots of the fixed-size hashes: `name(data=b"")` returns a [`Hash`],
+/// `name_digest(data)` the digest as bytes.
+macro_rules! fixed_hash {
+    ($ctor:ident, $oneshot:ident, $variant:ident, $ty:ty, $info:expr, $doc:literal) => {
+        #[doc = concat!("A new ", $doc, " hash object, fed `data` if given (as hashlib's constructors).")]
+        #[pyfunction]
+        #[pyo3(signature = (data = None, *, usedforsecurity = true))]
+        fn $ctor(py: Python<'_>, data: Option<Bytes>, usedforsecurity: bool) -> Hash {
+            let _ = usedforsecurity;
+            Hash(Core::new(py, Hasher::$variant(<$ty>::default()), $info, data))
+        }
+        #[doc = concat!("The ", $doc, " digest of `data`, as bytes (one-shot).")]
+        #[pyfunction]
+        fn $oneshot<'py>(py: Python<'py>, data: Bytes) -> Bound<'py, PyBytes> {
+            let d = with_gil_released(py, data.as_slice(), |d| <$ty>::digest(d));
+            PyBytes::new(py, &d)
+        }
+    };
+}
+
+fixed_hash!(
+    sha3_224,
+    sha3_224_digest,
+    Sha3_224,
+    Sha3_224,
+    info("sha3_224", 28, 144),
+    "SHA3-224"
+);
+fixed_hash!(
+    sha3_256,
+    sha3_256_digest,
+    Sha3_256,
+    Sha3_256,
+    info("sha3_256", 32, 136),
+    "SHA3-256"
+);
+fixed_hash!(
+    sha3_384,
+    sha3_384_digest,
+    Sha3_384,
+    Sha3_384,
+    info("sha3_384", 48, 104),
+    "SHA3-384"
+);
+fixed_hash!(
+    sha3_512,
+    sha3_512_digest,
+    Sha3_512,
+    Sha3_512,
+    info("sha3_512", 64, 72),
+    "SHA3-512"
+);
+fixed_hash!(
+    keccak_224,
+    keccak_224_digest,
+    Keccak224,
+    Keccak224,
+    info("keccak_224", 28, 144),
+    "Keccak-224"
+);
+fixed_hash!(
+    keccak_256,
+    keccak_256_digest,
+    Keccak256,
+    Keccak256,
+    info("keccak_256", 32, 136),
+    "Keccak-256"
+);
+fixed_hash!(
+    keccak_384,
+    keccak_384_digest,
+    Keccak384,
+    Keccak384,
+    info("keccak_384", 48, 104),
+    "Keccak-384"
+);
+fixed_hash!(
+    keccak_512,
+    keccak_512_digest,
+    Keccak512,
+    Keccak512,
+    info("keccak_512", 64, 72),
+    "Keccak-512"
+);
+fixed_hash!(
+    ascon_hash256,
+    ascon_hash256_digest,
+    AsconHash256,
+    AsconHash256,
+    info("ascon_hash256", 32, 8),
+    "Ascon-Hash256"
+);
+
+fn xof(py: Python<'_>, hasher: Hasher, info: Info, data: Option<Bytes>) -> Xof {
+    Xof(Core::new(py, hasher, info, data))
+}
+
+/// A new SHAKE128 object, fed `data` if given.
+#[pyfunction]
+#[pyo3(signature = (data = None, *, usedforsecurity = true))]
+fn shake_128(py: Python<'_>, data: Option<Bytes>, usedforsecurity: bool) -> Xof {
+    let _ = usedforsecurity;
+    xof(
+        py,
+        Hasher::Shake128(Shake128::default()),
+        info("shake_128", 0, 168),
+        data,
+    )
+}
+
+/// A new SHAKE256 object, fed `data` if given.
+#[pyfunction]
+#[pyo3(signature = (data = None, *, usedforsecurity = true))]
+fn shake_256(py: Python<'_>, data: Option<Bytes>, usedforsecurity: bool) -> Xof {
+    let _ = usedforsecurity;
+    xof(
+        py,
+        Hasher::Shake256(Shake256::default()),
+        info("shake_256", 0, 136),
+        data,
+    )
+}
+
+/// A new cSHAKE128 object (NIST SP 800-185) with function name `function_name` (N) and
+/// customization string `customization` (S).
+#[pyfunction]
+#[pyo3(signature = (data = None, *, function_name = None, customization = None))]
+fn cshake128(
+    py: Python<'_>,
+    data: Option<Bytes>,
+    function_name: Option<Bytes>,
+    customization: Option<Bytes>,
+) -> Xof {
+    let (n, s) = (
+        function_name.as_ref().map_or(&[][..], Bytes::as_slice),
+        customization.as_ref().map_or(&[][..], Bytes::as_slice),
+    );
+    xof(
+        py,
+        Hasher::CShake128(CShake128::new_with_function_name(n, s)),
+        info("cshake128", 0, 168),
+        data,
+    )
+}
+
+/// A new cSHAKE256 object (NIST SP 800-185); see `cshake128`.
+#[pyfunction]
+#[pyo3(signature = (data = None, *, function_name = None, customization = None))]
+fn cshake256(
+    py: Python<'_>,
+    data: Option<Bytes>,
+    function_name: Option<Bytes>,
+    customization: Option<Bytes>,
+) -> Xof {
+    let (n, s) = (
+        function_name.as_ref().map_or(&[][..], Bytes::as_slice),
+        customization.as_ref().map_or(&[][..], Bytes::as_slice),
+    );
+    xof(
+        py,
+        Hasher::CShake256(CShake256::new_with_function_name(n, s)),
+        info("cshake256", 0, 136),
+        data,
+    )
+}
+
+fn domain_error() -> PyErr {
+    PyValueError::new_err("domain byte must be in 0x01..=0x7F")
+}
+
+/// A new TurboSHAKE128 object (RFC 9861) with domain byte `domain` (0x01..=0x7F, default 0x1F).
+#[pyfunction]
+#[pyo3(signature = (data = None, *, domain = 0x1F))]
+fn turboshake128(py: Python<'_>, data: Option<Bytes>, domain: u8) -> PyResult<Xof> {
+    let h = DynTurboShake128::new(domain).map_err(|_| domain_error())?;
+    Ok(xof(
+        py,
+        Hasher::TurboShake128(h),
+        info("turboshake128", 0, 168),
+        data,
+    ))
+}
+
+/// A new TurboSHAKE256 object (RFC 9861) with domain byte `domain` (0x01..=0x7F, default 0x1F).
+#[pyfunction]
+#[pyo3(signature = (data = None, *, domain = 0x1F))]
+fn turboshake256(py: Python<'_>, data: Option<Bytes>, domain: u8) -> PyResult<Xof> {
+    let h = DynTurboShake256::new(domain).map_err(|_| domain_error())?;
+    Ok(xof(
+        py,
+        Hasher::TurboShake256(h),
+        info("turboshake256", 0, 136),
+        data,
+    ))
+}
+
+/// A new KangarooTwelve KT128 object (RFC 9861) with customization string `customization`.
+#[pyfunction]
+#[pyo3(signature = (data = None, *, customization = None))]
+fn kt128(py: Python<'_>, data: Option<Bytes>, customization: Option<Bytes>) -> Xof {
+    let c = customization.as_ref().map_or(&[][..], Bytes::as_slice);
+    xof(
+        py,
+        Hasher::Kt128(Kt128::new_customized(c)),
+        info("kt128", 0, 168),
+        data,
+    )
+}
+
+/// A new KT256 object (RFC 9861) with customization string `customization`.
+#[pyfunction]
+#[pyo3(signature = (data = None, *, customization = None))]
+fn kt256(py: Python<'_>, data: Option<Bytes>, customization: Option<Bytes>) -> Xof {
+    let c = customization.as_ref().map_or(&[][..], Bytes::as_slice);
+    xof(
+        py,
+        Hasher::Kt256(Kt256::new_customized(c)),
+        info("kt256", 0, 136),
+        data,
+    )
+}
+
+/// A new Ascon-XOF128 object (NIST SP 800-232).
+#[pyfunction]
+#[pyo3(signature = (data = None))]
+fn ascon_xof128(py: Python<'_>, data: Option<Bytes>) -> Xof {
+    xof(
+        py,
+        Hasher::AsconXof128(AsconXof128::default()),
+        info("ascon_xof128", 0, 8),
+        data,
+    )
+}
+
+/// A new Ascon-CXOF128 object (NIST SP 800-232) with customization string `customization`
+/// (at most 256 bytes, else ValueError).
+#[pyfunction]
+#[pyo3(signature = (data = None, *, customization = None))]
+fn ascon_cxof128(
+    py: Python<'_>,
+    data: Option<Bytes>,
+    customization: Option<Bytes>,
+) -> PyResult<Xof> {
+    use lwc_ascon::TryCustomizedInit;
+    let c = customization.as_ref().map_or(&[][..], Bytes::as_slice);
+    let h = AsconCxof128::try_new_customized(c)
+        .map_err(|_| PyValueError::new_err("Ascon-CXOF128 customization is at most 256 bytes"))?;
+    Ok(xof(
+        py,
+        Hasher::AsconCxof128(h),
+        info("ascon_cxof128", 0, 8),
+        data,
+    ))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Hash>()?;
+    m.add_class::<Xof>()?;
+    m.add_function(wrap_pyfunction!(sha3_224, m)?)?;
+    m.add_function(wrap_pyfunction!(sha3_256, m)?)?;
+    m.add_function(wrap_pyfunction!(sha3_384, m)?)?;
+    m.add_function(wrap_pyfunction!(sha3_512, m)?)?;
+    m.add_function(wrap_pyfunction!(keccak_224, m)?)?;
+    m.add_function(wrap_pyfunction!(keccak_256, m)?)?;
+    m.add_function(wrap_pyfunction!(keccak_384, m)?)?;
+    m.add_function(wrap_pyfunction!(keccak_512, m)?)?;
+    m.add_function(wrap_pyfunction!(ascon_hash256, m)?)?;
+    m.add_function(wrap_pyfunction!(sha3_224_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(sha3_256_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(sha3_384_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(sha3_512_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(keccak_224_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(keccak_256_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(keccak_384_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(keccak_512_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(ascon_hash256_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(shake_128, m)?)?;
+    m.add_function(wrap_pyfunction!(shake_256, m)?)?;
+    m.add_function(wrap_pyfunction!(cshake128, m)?)?;
+    m.add_function(wrap_pyfunction!(cshake256, m)?)?;
+    m.add_function(wrap_pyfunction!(turboshake128, m)?)?;
+    m.add_function(wrap_pyfunction!(turboshake256, m)?)?;
+    m.add_function(wrap_pyfunction!(kt128, m)?)?;
+    m.add_function(wrap_pyfunction!(kt256, m)?)?;
+    m.add_function(wrap_pyfunction!(ascon_xof128, m)?)?;
+    m.add_function(wrap_pyfunction!(ascon_cxof128, m)?)?;
+    Ok(())
+}
