@@ -12,7 +12,7 @@ VENV=$PWD/target/venv
 
 venv() {
   [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q maturin pytest pycryptodome
+  "$VENV/bin/pip" install -q --disable-pip-version-check maturin==1.16.0 pytest==9.2.0 pycryptodome==4.4.0
 }
 step "venv (maturin, pytest, pycryptodome)" venv
 step "maturin develop --release" env VIRTUAL_ENV="$VENV" PATH="$VENV/bin:$PATH" \
