@@ -209,13 +209,14 @@ fn forcing_cfgs_leave_only_portable() {
         not(any(
             target_arch = "x86",
             target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
+            all(target_arch = "aarch64", target_feature = "neon"),
+            all(target_arch = "wasm32", target_feature = "simd128")
         ))
     ));
     if forced {
         assert_eq!(Backend::ALL, [Backend::Portable]);
         assert_eq!(chosen(), Backend::Portable);
-    } else if cfg!(target_arch = "aarch64") {
+    } else if cfg!(any(target_arch = "aarch64", target_arch = "wasm32")) {
         assert_eq!(Backend::ALL.len(), 2, "{:?}", Backend::ALL);
     } else {
         assert!(Backend::ALL.len() >= 3, "{:?}", Backend::ALL);
@@ -233,6 +234,8 @@ fn forcing_cfgs_leave_only_portable() {
     );
     #[cfg(sparkle_aarch64)]
     assert!(Backend::Aarch64Neon.is_supported() && std::arch::is_aarch64_feature_detected!("neon"));
+    #[cfg(sparkle_wasm)]
+    assert!(Backend::WasmSimd128.is_supported());
 }
 
 /// Display names are the backend file names.
@@ -250,6 +253,9 @@ fn names() {
     }
     if cfg!(sparkle_aarch64) {
         expected.push("aarch64_neon");
+    }
+    if cfg!(sparkle_wasm) {
+        expected.push("wasm_simd128");
     }
     assert_eq!(names, expected);
 }
