@@ -59,9 +59,10 @@ pub enum Backend {
     /// aarch64 CPU, so it is always supported where it is compiled in).
     #[cfg(sparkle_aarch64)]
     Aarch64Neon,
-    /// Four branches per 128-bit WebAssembly SIMD vector (the NEON backend's layout): wasm32 built
-    /// with `simd128` (`RUSTFLAGS="-C target-feature=+simd128"`). Chosen at compile time (wasm has
-    /// no run-time detection), so always supported where it is compiled in.
+    /// Four branches per 128-bit WebAssembly SIMD vector (the NEON backend's layout; Sparkle384
+    /// and Sparkle512, while Sparkle256 runs the portable code, which is faster there): wasm32
+    /// built with `simd128` (`RUSTFLAGS="-C target-feature=+simd128"`). Chosen at compile time
+    /// (wasm has no run-time detection), so always supported where it is compiled in.
     #[cfg(sparkle_wasm)]
     WasmSimd128,
 }

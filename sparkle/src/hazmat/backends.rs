@@ -354,4 +354,13 @@ mod detect {
     pub(super) fn avx2_token() -> Option<Avx2Token> {
         avx2_cpuid::get().then_some(Avx2Token(()))
     }
+
+    /// The simd128 token (the target has simd128, see [`Simd128Token`]), for the tests of the
+    /// simd128 backend's four-branch code outside the [`Kernels`].
+    ///
+    /// [`Kernels`]: super::Kernels
+    #[cfg(all(test, sparkle_wasm))]
+    pub(super) fn simd128_token() -> Simd128Token {
+        Simd128Token(())
+    }
 }

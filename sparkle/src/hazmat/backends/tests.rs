@@ -55,6 +55,17 @@ fn check<const N: usize, const STEPS: usize>(seed: &mut u64) {
             "x86_avx2 4-branch code, steps = {STEPS}"
         );
     }
+    // The simd128 backend's four-branch vector code, which its kernels do not use.
+    #[cfg(sparkle_wasm)]
+    if N == 8 && STEPS <= 12 {
+        let mut got8: [u32; 8] = core::array::from_fn(|i| input[i]);
+        wasm_simd128::sparkle256::<STEPS>(detect::simd128_token(), &mut got8);
+        assert_eq!(
+            expected[..],
+            got8[..],
+            "wasm_simd128 4-branch code, steps = {STEPS}"
+        );
+    }
 }
 
 #[test]
