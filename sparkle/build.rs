@@ -11,6 +11,9 @@
 //! * `sparkle_aarch64`: the `aarch64_neon` backend is compiled in: the target is aarch64 with NEON
 //!   (`target_feature = "neon"`: every aarch64 target but the soft-float ones) and the build is not
 //!   forced portable.
+//! * `sparkle_wasm`: the `wasm_simd128` backend is compiled in: the target is wasm32 with
+//!   `simd128` enabled at compile time (`RUSTFLAGS="-C target-feature=+simd128"`; wasm has no
+//!   run-time detection) and the build is not forced portable.
 //!
 //! "Forced portable" is any of: Miri, `--cfg lwc_force_portable` (every crate of the workspace),
 //! `--cfg sparkle_backend="portable"` (this crate only).
@@ -19,6 +22,7 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(sparkle_x86)");
     println!("cargo::rustc-check-cfg=cfg(sparkle_avx512)");
     println!("cargo::rustc-check-cfg=cfg(sparkle_aarch64)");
+    println!("cargo::rustc-check-cfg=cfg(sparkle_wasm)");
     println!("cargo::rerun-if-changed=build.rs");
     // Cargo passes the target's cfgs, RUSTFLAGS' `--cfg`s and Miri's included, as CARGO_CFG_*.
     let var = |k: &str| std::env::var(k).ok();
@@ -35,6 +39,11 @@ fn main() {
     let neon = var("CARGO_CFG_TARGET_FEATURE").is_some_and(|v| v.split(',').any(|f| f == "neon"));
     if arch.as_deref() == Some("aarch64") && neon {
         println!("cargo::rustc-cfg=sparkle_aarch64");
+    }
+    let simd128 =
+        var("CARGO_CFG_TARGET_FEATURE").is_some_and(|v| v.split(',').any(|f| f == "simd128"));
+    if arch.as_deref() == Some("wasm32") && simd128 {
+        println!("cargo::rustc-cfg=sparkle_wasm");
     }
     if arch.as_deref() == Some("x86_64") && autocfg::new().probe_rustc_version(1, 89) {
         println!("cargo::rustc-cfg=sparkle_avx512");

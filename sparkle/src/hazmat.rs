@@ -59,6 +59,12 @@ pub enum Backend {
     /// aarch64 CPU, so it is always supported where it is compiled in).
     #[cfg(sparkle_aarch64)]
     Aarch64Neon,
+    /// Four branches per 128-bit WebAssembly SIMD vector (the NEON backend's layout; Sparkle384
+    /// and Sparkle512, while Sparkle256 runs the portable code, which is faster there): wasm32
+    /// built with `simd128` (`RUSTFLAGS="-C target-feature=+simd128"`). Chosen at compile time
+    /// (wasm has no run-time detection), so always supported where it is compiled in.
+    #[cfg(sparkle_wasm)]
+    WasmSimd128,
 }
 
 impl Backend {
@@ -74,10 +80,12 @@ impl Backend {
         Backend::X86Avx512,
         #[cfg(sparkle_aarch64)]
         Backend::Aarch64Neon,
+        #[cfg(sparkle_wasm)]
+        Backend::WasmSimd128,
     ];
 
     /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
-    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`.
+    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"wasm_simd128"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -90,6 +98,8 @@ impl Backend {
             Backend::X86Avx512 => "x86_avx512",
             #[cfg(sparkle_aarch64)]
             Backend::Aarch64Neon => "aarch64_neon",
+            #[cfg(sparkle_wasm)]
+            Backend::WasmSimd128 => "wasm_simd128",
         }
     }
 

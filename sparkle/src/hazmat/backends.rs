@@ -1,5 +1,6 @@
 //! The backends of the permutation (and of the modes' hot loops): `portable` first, the x86 ones
-//! chosen once at run time, `aarch64_neon` on aarch64 (always there: NEON is part of the target).
+//! chosen once at run time, `aarch64_neon` on aarch64 (always there: NEON is part of the target),
+//! `wasm_simd128` on wasm32 built with `simd128` (chosen at compile time: wasm has no detection).
 //!
 //! A mode's whole operation is a [`Job`], written once, generic over [`Kernels`], and run by
 //! [`dispatch`]: the choice is read once per call, and the job's loop is inlined into the chosen
@@ -18,6 +19,8 @@ use super::words::{RATE, inject, load, load_block, rho_whiten, store};
 #[cfg(sparkle_aarch64)]
 mod aarch64_neon;
 mod portable;
+#[cfg(sparkle_wasm)]
+mod wasm_simd128;
 #[cfg(sparkle_x86)]
 mod x86_avx2;
 #[cfg(sparkle_avx512)]
@@ -140,6 +143,8 @@ fn run<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
         detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
         #[cfg(sparkle_aarch64)]
         detect::Chosen::Aarch64Neon(token) => aarch64_neon::run(token, job),
+        #[cfg(sparkle_wasm)]
+        detect::Chosen::WasmSimd128(token) => wasm_simd128::run(token, job),
         detect::Chosen::Portable => job.run(Portable),
     }
 }
@@ -169,7 +174,7 @@ pub(crate) fn sparkle_steps<const N: usize>(state: &mut [u32; N], steps: usize) 
 /// tokens: a token value exists only where this module found its backend's CPU features, because
 /// its field is private to this module.
 mod detect {
-    #[cfg(any(sparkle_x86, sparkle_aarch64))]
+    #[cfg(any(sparkle_x86, sparkle_aarch64, sparkle_wasm))]
     use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
     use super::Backend;
@@ -202,6 +207,13 @@ mod detect {
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct NeonToken(());
 
+    /// Proof that the target has simd128: made unconditionally, because `sparkle_wasm` is set
+    /// only for wasm32 builds with `target_feature = "simd128"` (a module using it does not even
+    /// validate on an engine without it).
+    #[cfg(sparkle_wasm)]
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Simd128Token(());
+
     /// A backend this CPU supports, with its token.
     #[derive(Clone, Copy, Debug)]
     pub(super) enum Chosen {
@@ -214,6 +226,8 @@ mod detect {
         X86Avx512(Avx512Token),
         #[cfg(sparkle_aarch64)]
         Aarch64Neon(NeonToken),
+        #[cfg(sparkle_wasm)]
+        WasmSimd128(Simd128Token),
     }
 
     impl Chosen {
@@ -228,6 +242,8 @@ mod detect {
                 Self::X86Avx512(_) => Backend::X86Avx512,
                 #[cfg(sparkle_aarch64)]
                 Self::Aarch64Neon(_) => Backend::Aarch64Neon,
+                #[cfg(sparkle_wasm)]
+                Self::WasmSimd128(_) => Backend::WasmSimd128,
             }
         }
     }
@@ -246,17 +262,20 @@ mod detect {
             // The target has NEON (see `NeonToken`).
             #[cfg(sparkle_aarch64)]
             Backend::Aarch64Neon => Some(Chosen::Aarch64Neon(NeonToken(()))),
+            // The target has simd128 (see `Simd128Token`).
+            #[cfg(sparkle_wasm)]
+            Backend::WasmSimd128 => Some(Chosen::WasmSimd128(Simd128Token(()))),
         }
     }
 
     /// The backend of this process: 0 until chosen, else `1 +` its index in [`Backend::ALL`].
     /// Only backends that [`supported`] accepted are stored, so a stored value proves the CPU
     /// has the features of its backend.
-    #[cfg(any(sparkle_x86, sparkle_aarch64))]
+    #[cfg(any(sparkle_x86, sparkle_aarch64, sparkle_wasm))]
     static CHOSEN: AtomicU8 = AtomicU8::new(0);
 
     /// The backend of this process (chosen by [`detect`] on first use).
-    #[cfg(any(sparkle_x86, sparkle_aarch64))]
+    #[cfg(any(sparkle_x86, sparkle_aarch64, sparkle_wasm))]
     #[inline]
     pub(super) fn chosen() -> Chosen {
         match CHOSEN.load(Relaxed) {
@@ -270,13 +289,15 @@ mod detect {
             4 => Chosen::X86Avx512(Avx512Token(())),
             #[cfg(sparkle_aarch64)]
             2 => Chosen::Aarch64Neon(NeonToken(())),
+            #[cfg(sparkle_wasm)]
+            2 => Chosen::WasmSimd128(Simd128Token(())),
             _ => detect(),
         }
     }
 
     /// Chooses the backend of this process: the last one in [`Backend::ALL`] (the most
     /// preferred) that this CPU supports.
-    #[cfg(any(sparkle_x86, sparkle_aarch64))]
+    #[cfg(any(sparkle_x86, sparkle_aarch64, sparkle_wasm))]
     #[cold]
     #[inline(never)]
     fn detect() -> Chosen {
@@ -290,7 +311,7 @@ mod detect {
     }
 
     /// Without a backend other than portable there is nothing to choose.
-    #[cfg(not(any(sparkle_x86, sparkle_aarch64)))]
+    #[cfg(not(any(sparkle_x86, sparkle_aarch64, sparkle_wasm)))]
     #[inline(always)]
     pub(super) fn chosen() -> Chosen {
         Chosen::Portable
@@ -299,7 +320,7 @@ mod detect {
     /// Makes [`chosen`] return `backend` from now on, if this CPU supports it.
     pub(super) fn force(backend: Backend) -> bool {
         let ok = supported(backend).is_some();
-        #[cfg(any(sparkle_x86, sparkle_aarch64))]
+        #[cfg(any(sparkle_x86, sparkle_aarch64, sparkle_wasm))]
         if ok {
             store(backend);
         }
@@ -307,7 +328,7 @@ mod detect {
     }
 
     /// Caches `backend` (which [`supported`] accepted) as the choice of this process.
-    #[cfg(any(sparkle_x86, sparkle_aarch64))]
+    #[cfg(any(sparkle_x86, sparkle_aarch64, sparkle_wasm))]
     fn store(backend: Backend) {
         let code = match backend {
             Backend::Portable => 1,
@@ -319,6 +340,8 @@ mod detect {
             Backend::X86Avx512 => 4,
             #[cfg(sparkle_aarch64)]
             Backend::Aarch64Neon => 2,
+            #[cfg(sparkle_wasm)]
+            Backend::WasmSimd128 => 2,
         };
         CHOSEN.store(code, Relaxed);
     }
@@ -330,5 +353,14 @@ mod detect {
     #[cfg(all(test, sparkle_x86))]
     pub(super) fn avx2_token() -> Option<Avx2Token> {
         avx2_cpuid::get().then_some(Avx2Token(()))
+    }
+
+    /// The simd128 token (the target has simd128, see [`Simd128Token`]), for the tests of the
+    /// simd128 backend's four-branch code outside the [`Kernels`].
+    ///
+    /// [`Kernels`]: super::Kernels
+    #[cfg(all(test, sparkle_wasm))]
+    pub(super) fn simd128_token() -> Simd128Token {
+        Simd128Token(())
     }
 }

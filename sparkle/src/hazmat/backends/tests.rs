@@ -55,6 +55,17 @@ fn check<const N: usize, const STEPS: usize>(seed: &mut u64) {
             "x86_avx2 4-branch code, steps = {STEPS}"
         );
     }
+    // The simd128 backend's four-branch vector code, which its kernels do not use.
+    #[cfg(sparkle_wasm)]
+    if N == 8 && STEPS <= 12 {
+        let mut got8: [u32; 8] = core::array::from_fn(|i| input[i]);
+        wasm_simd128::sparkle256::<STEPS>(detect::simd128_token(), &mut got8);
+        assert_eq!(
+            expected[..],
+            got8[..],
+            "wasm_simd128 4-branch code, steps = {STEPS}"
+        );
+    }
 }
 
 #[test]
@@ -209,13 +220,14 @@ fn forcing_cfgs_leave_only_portable() {
         not(any(
             target_arch = "x86",
             target_arch = "x86_64",
-            all(target_arch = "aarch64", target_feature = "neon")
+            all(target_arch = "aarch64", target_feature = "neon"),
+            all(target_arch = "wasm32", target_feature = "simd128")
         ))
     ));
     if forced {
         assert_eq!(Backend::ALL, [Backend::Portable]);
         assert_eq!(chosen(), Backend::Portable);
-    } else if cfg!(target_arch = "aarch64") {
+    } else if cfg!(any(target_arch = "aarch64", target_arch = "wasm32")) {
         assert_eq!(Backend::ALL.len(), 2, "{:?}", Backend::ALL);
     } else {
         assert!(Backend::ALL.len() >= 3, "{:?}", Backend::ALL);
@@ -233,6 +245,8 @@ fn forcing_cfgs_leave_only_portable() {
     );
     #[cfg(sparkle_aarch64)]
     assert!(Backend::Aarch64Neon.is_supported() && std::arch::is_aarch64_feature_detected!("neon"));
+    #[cfg(sparkle_wasm)]
+    assert!(Backend::WasmSimd128.is_supported());
 }
 
 /// Display names are the backend file names.
@@ -250,6 +264,9 @@ fn names() {
     }
     if cfg!(sparkle_aarch64) {
         expected.push("aarch64_neon");
+    }
+    if cfg!(sparkle_wasm) {
+        expected.push("wasm_simd128");
     }
     assert_eq!(names, expected);
 }
