@@ -11,7 +11,14 @@
 #      lwc-tests/tests/reliability_ct.rs on the dispatched and the portable backends, with its two
 #      negative controls (a secret table index; an early-exit tag comparison patched into Ascon's
 #      decrypt).
-# valgrind comes from `.ci/run setup`. Usage: bash .ci/ct.sh [trace] [memcheck]   (default: both)
+#   3. trace-aarch64 (not in the default steps: its own stage, `bash .ci/ct.sh trace-aarch64`):
+#      lwc-tests/tests/reliability_trace_qemu.rs built for aarch64-unknown-linux-gnu (release: the
+#      code that ships; the debug build of test-aarch64 traces other code), run under qemu-user by
+#      .ci/runner; it traces children under `qemu-aarch64 -singlestep -d exec,nochain`, -cpu max and
+#      cortex-a72, every aarch64 backend, three secret sets, lengths TRACE_LENGTHS_AARCH64; one
+#      process per family, in parallel.
+# valgrind comes from `.ci/run setup`. Usage: bash .ci/ct.sh [trace] [memcheck] [trace-aarch64]
+# (default: trace memcheck)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI_FAMILY=ct
@@ -24,6 +31,8 @@ T0=$SECONDS
 # the stage about 20 minutes: LWC_TRACE_LENGTHS=0,1,15,16,17,63,64,65,1000 bash .ci/ct.sh trace
 # runs that full list.
 TRACE_LENGTHS=${LWC_TRACE_LENGTHS:-0,1,15,16,17,63,64,65,200}
+# Under qemu: the edges of the 16- and 64-byte blocks (every length costs a child's log).
+TRACE_LENGTHS_AARCH64=${LWC_TRACE_LENGTHS_AARCH64:-0,1,16,17,64,65}
 STEPS=("$@")
 [ ${#STEPS[@]} -gt 0 ] || STEPS=(trace memcheck)
 want() { local s; for s in "${STEPS[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
@@ -79,7 +88,49 @@ trace_equivalence() {
   return $rc
 }
 
+# Path of the release aarch64 reliability_trace_qemu test executable (built if needed).
+qemu_trace_binary() {
+  cargo test -q --release -p lwc-tests --test reliability_trace_qemu --target aarch64-unknown-linux-gnu \
+    --no-run --message-format=json 2>/dev/null \
+    | python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line) if line.startswith("{") else {}
+    if m.get("reason") == "compiler-artifact" and m.get("target", {}).get("name") == "reliability_trace_qemu" and m.get("executable"):
+        print(m["executable"])'
+}
+
+trace_aarch64() {
+  local bin fam rc=0 t0=$SECONDS
+  local -A pid
+  bin=$(qemu_trace_binary || true)
+  [ -n "$bin" ] || { cargo test --release -p lwc-tests --test reliability_trace_qemu --target aarch64-unknown-linux-gnu --no-run; return 1; }
+  summary "aarch64 trace test build" "ok ($((SECONDS - t0)) s)"
+  t0=$SECONDS
+  for fam in ascon sparkle keccak lemac; do
+    LWC_TRACE_FAMILY=$fam LWC_TRACE_LENGTHS="$TRACE_LENGTHS_AARCH64" LWC_RUNNER_TIMEOUT=${LWC_RUNNER_TIMEOUT:-900} \
+      .ci/runner aarch64-unknown-linux-gnu "$bin" --ignored --exact qemu_trace_equivalence --nocapture \
+      >"$WORK/trace-aarch64-$fam.log" 2>&1 &
+    pid[$fam]=$!
+  done
+  for fam in ascon sparkle keccak lemac; do
+    if wait "${pid[$fam]}"; then
+      while read -r line; do summary "trace aarch64 $fam" "ok: $line"; done \
+        < <(grep -o '^trace-qemu: -cpu .*' "$WORK/trace-aarch64-$fam.log" | sed 's/^trace-qemu: [a-z]* *//')
+    else
+      tail -60 "$WORK/trace-aarch64-$fam.log"
+      summary "trace aarch64 $fam" "FAILED (secret-dependent control flow, a control that did not differ, or a tracer error)"
+      rc=1
+    fi
+  done
+  summary "trace equivalence aarch64" "$([ $rc -eq 0 ] && echo ok || echo FAILED) ($((SECONDS - t0)) s)"
+  return $rc
+}
+
 rc=0
+if want trace-aarch64; then
+  trace_aarch64 || rc=1
+fi
 if want trace; then
   if [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ]; then
     trace_equivalence || rc=1
