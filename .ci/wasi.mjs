@@ -16,7 +16,13 @@ if (!file) {
   process.exit(2);
 }
 const dirs = [process.cwd()];
-if (process.env.LWC_KAT_DIR) dirs.push(resolve(process.env.LWC_KAT_DIR));
+// WASI resolves a path inside a preopened folder and refuses `..` above it: the program gets the
+// vector folder's path normalized (CI's default is <repo>/../shared/kat), the same as its preopen.
+const env = { ...process.env };
+if (env.LWC_KAT_DIR) {
+  env.LWC_KAT_DIR = resolve(env.LWC_KAT_DIR);
+  dirs.push(env.LWC_KAT_DIR);
+}
 for (const d of (process.env.LWC_WASI_DIRS || "").split(":")) if (d) dirs.push(resolve(d));
 const preopens = {};
 for (const d of dirs) if (existsSync(d)) preopens[d] = realpathSync(d);
@@ -24,7 +30,7 @@ for (const d of dirs) if (existsSync(d)) preopens[d] = realpathSync(d);
 const wasi = new WASI({
   version: "preview1",
   args: [basename(file), ...args],
-  env: process.env,
+  env,
   preopens,
   returnOnExit: true,
 });

@@ -7,7 +7,7 @@
 #   2. wasm32-wasip1 with simd128 (RUSTFLAGS="-C target-feature=+simd128", its own target
 #      folder): clippy of the family crates for that target (their simd128 backends compile only
 #      there), their tests (each crate's backends/tests.rs checks the simd128 backends against
-#      portable) and the Sparkle vector files on the dispatched (simd128) backend.
+#      portable) and the Sparkle and Keccak vector files on the dispatched (simd128) backends.
 #   3. wasm32-unknown-unknown: each family crate builds alone without default features, and with
 #      them (lwc-ascon: with `alloc`, see below).
 # Needs: rustup targets wasm32-wasip1 and wasm32-unknown-unknown, node (18 or later) on PATH.
@@ -31,8 +31,8 @@ simd128() (
   export RUSTFLAGS="-C target-feature=+simd128"
   cargo clippy -q "${fams[@]}" --all-targets --all-features --target wasm32-wasip1 -- -D warnings
   cargo test -q "${fams[@]}" --target wasm32-wasip1
-  cargo test -q -p lwc-tests --no-default-features --features sparkle --test sparkle_kat \
-    --target wasm32-wasip1
+  cargo test -q -p lwc-tests --no-default-features --features sparkle,keccak --test sparkle_kat \
+    --test keccak_kat --target wasm32-wasip1
 )
 step "wasm32-wasip1 simd128 tests" simd128
 
