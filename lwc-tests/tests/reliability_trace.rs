@@ -44,8 +44,8 @@ use nix::unistd::{ForkResult, Pid, fork};
 
 mod trace_ops;
 use trace_ops::{
-    Op, Variant, Ws, ascon_ops, each_backend, judge, keccak_ops, lemac_ops, secrets, sparkle_ops,
-    variants,
+    Op, Variant, Ws, ascon_ops, each_backend, first_difference, judge, keccak_ops, lemac_ops,
+    secrets, sparkle_ops, variants,
 };
 
 /// The lengths of the issue: around the 16-byte and 64-byte blocks, and one long message.
@@ -60,6 +60,12 @@ static LOCK: Mutex<()> = Mutex::new(());
 /// The instruction addresses a child executed between its two markers.
 #[derive(PartialEq, Eq)]
 struct Trace(Vec<u64>);
+
+impl AsRef<[u64]> for Trace {
+    fn as_ref(&self) -> &[u64] {
+        &self.0
+    }
+}
 
 #[derive(Debug)]
 enum TraceError {
@@ -128,50 +134,6 @@ fn follow(child: Pid) -> Result<Trace, TraceError> {
     }
 }
 
-/// Where an address lies: `path+0xADDRESS`, relative to the file's first mapping (the ELF
-/// virtual address of a PIE binary, for `addr2line -f -i -e path 0xADDRESS`), from the child's
-/// (= this process's) mappings.
-fn locate(addr: u64) -> String {
-    let maps = std::fs::read_to_string("/proc/self/maps").unwrap_or_default();
-    let mut base: Option<(String, u64)> = None;
-    for line in maps.lines() {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let Some((lo, hi)) = f.first().and_then(|r| r.split_once('-')) else {
-            continue;
-        };
-        let (Ok(lo), Ok(hi)) = (u64::from_str_radix(lo, 16), u64::from_str_radix(hi, 16)) else {
-            continue;
-        };
-        let path = f.get(5).copied().unwrap_or("?");
-        if base.as_ref().is_none_or(|(p, _)| p != path) {
-            base = Some((path.to_owned(), lo));
-        }
-        if (lo..hi).contains(&addr) {
-            let b = base.as_ref().map_or(lo, |(_, b)| *b);
-            return format!("{path}+{:#x}", addr - b);
-        }
-    }
-    format!("{addr:#x}")
-}
-
-/// Describes the first difference of two traces.
-fn diff(a: &Trace, b: &Trace) -> String {
-    let i = a.0.iter().zip(&b.0).take_while(|(x, y)| x == y).count();
-    let at = |t: &Trace| t.0.get(i).map_or("end of trace".into(), |&x| locate(x));
-    let prev = if i > 0 {
-        locate(a.0[i - 1])
-    } else {
-        "the first marker".into()
-    };
-    format!(
-        "lengths {} and {} instructions; first difference at instruction {i}, after {prev}: {} vs {}",
-        a.0.len(),
-        b.0.len(),
-        at(a),
-        at(b)
-    )
-}
-
 /// Prepares `v`, checks the parent's own result (a valid tag accepted, a tampered one rejected),
 /// and traces the child's run on the same inputs.
 fn traced(ws: &mut Ws, o: &Op, v: Variant, len: usize) -> Result<Trace, TraceError> {
@@ -208,7 +170,7 @@ fn check_op(ws: &mut Ws, o: &Op, len: usize, st: &mut Stats) -> Result<Vec<Strin
         traces.push(tr);
     }
     st.cases += 1;
-    Ok(judge(o.verify, &traces, diff))
+    Ok(judge(o.verify, &traces))
 }
 
 fn run_family(
@@ -411,6 +373,6 @@ fn trace_negative_controls() {
     assert!(
         a == b,
         "a branch-free comparison traced differently: {}",
-        diff(&a, &b)
+        first_difference(&a.0, &b.0)
     );
 }

@@ -209,48 +209,6 @@ impl Runs {
     }
 }
 
-/// An address as `binary+0xOFFSET` (for `addr2line -f -i -e BINARY 0xOFFSET`) or `lib+0x...`,
-/// from the parent's mappings (the child is the same binary in the same emulator layout).
-fn locate(addr: u64) -> String {
-    let maps = std::fs::read_to_string("/proc/self/maps").unwrap_or_default();
-    let mut base: Option<(String, u64)> = None;
-    for line in maps.lines() {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let Some((lo, hi)) = f.first().and_then(|r| r.split_once('-')) else {
-            continue;
-        };
-        let (Ok(lo), Ok(hi)) = (u64::from_str_radix(lo, 16), u64::from_str_radix(hi, 16)) else {
-            continue;
-        };
-        let path = f.get(5).copied().unwrap_or("?");
-        if base.as_ref().is_none_or(|(p, _)| p != path) {
-            base = Some((path.to_owned(), lo));
-        }
-        if (lo..hi).contains(&addr) {
-            let b = base.as_ref().map_or(lo, |(_, b)| *b);
-            return format!("{path}+{:#x}", addr - b);
-        }
-    }
-    format!("{addr:#x}")
-}
-
-fn diff(a: &Vec<u64>, b: &Vec<u64>) -> String {
-    let i = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let at = |t: &Vec<u64>| t.get(i).map_or("end of trace".into(), |&x| locate(x));
-    let prev = if i > 0 {
-        locate(a[i - 1])
-    } else {
-        "the first marker".into()
-    };
-    format!(
-        "lengths {} and {} instructions; first difference at instruction {i}, after {prev}: {} vs {}",
-        a.len(),
-        b.len(),
-        at(a),
-        at(b)
-    )
-}
-
 /// Counts of one child's check.
 struct Tally {
     cases: usize,
@@ -350,7 +308,7 @@ fn check_family(cpu: &str, family: &str, dir: &Path, tally: &mut Tally) -> Vec<S
             })
             .collect();
         fails.extend(
-            judge(o.verify, &traces, diff)
+            judge(o.verify, &traces)
                 .into_iter()
                 .map(|f| format!("{cpu}/{family}/{backend}: {} (length {len}): {f}", o.name)),
         );

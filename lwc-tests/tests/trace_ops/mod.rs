@@ -9,6 +9,9 @@ use aead::array::typenum::Unsigned;
 use aead::{AeadCore, AeadInOut, KeyInit, Nonce, Tag};
 use digest::{ExtendableOutput, Mac, Update, XofReader};
 
+mod first_difference;
+pub use first_difference::first_difference;
+
 /// The largest message/AD length a case may use.
 pub const MAX: usize = 1024;
 
@@ -477,12 +480,8 @@ pub fn variants(verify: bool, three: bool) -> Vec<Variant> {
 /// What must hold between the traces of one case, run in the order of [`variants`]: every secret
 /// set gives the same trace (for a verification: among the valid tags, and among the tampered
 /// ones), and for a verification the control pair, accept against reject, differs. Returns the
-/// failures, each with `diff`'s description of the first difference.
-pub fn judge<T: PartialEq>(
-    verify: bool,
-    traces: &[T],
-    diff: impl Fn(&T, &T) -> String,
-) -> Vec<String> {
+/// failures, each with [`first_difference`]'s description of where the traces part.
+pub fn judge<T: PartialEq + AsRef<[u64]>>(verify: bool, traces: &[T]) -> Vec<String> {
     let mut fails = Vec::new();
     let mut same = |what: &str, group: &[T]| {
         for (i, t) in group.iter().enumerate().skip(1) {
@@ -490,7 +489,7 @@ pub fn judge<T: PartialEq>(
                 fails.push(format!(
                     "{what}, secrets 1 vs {}: {}",
                     i + 1,
-                    diff(&group[0], t)
+                    first_difference(group[0].as_ref(), t.as_ref())
                 ));
             }
         }
