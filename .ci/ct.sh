@@ -41,14 +41,16 @@ want() { local s; for s in "${STEPS[@]}"; do [ "$s" = "$1" ] && return 0; done; 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-# Path of the release reliability_trace test executable (built if needed).
-trace_binary() {
-  cargo test -q --release -p lwc-tests --test reliability_trace --no-run --message-format=json 2>/dev/null \
-    | python3 -c '
-import json, sys
+# Path of the release executable of lwc-tests' test TEST (built if needed); further arguments go to
+# cargo (e.g. --target).
+test_binary() {
+  local test=$1; shift
+  cargo test -q --release -p lwc-tests --test "$test" "$@" --no-run --message-format=json 2>/dev/null \
+    | TEST=$test python3 -c '
+import json, os, sys
 for line in sys.stdin:
     m = json.loads(line) if line.startswith("{") else {}
-    if m.get("reason") == "compiler-artifact" and m.get("target", {}).get("name") == "reliability_trace" and m.get("executable"):
+    if m.get("reason") == "compiler-artifact" and m.get("target", {}).get("name") == os.environ["TEST"] and m.get("executable"):
         print(m["executable"])'
 }
 
@@ -65,7 +67,7 @@ trace_controls() { # the default-run tests, required to run (not "skipped") here
 trace_equivalence() {
   local bin fam rc=0 t0=$SECONDS
   local -A pid
-  bin=$(trace_binary || true)
+  bin=$(test_binary reliability_trace || true)
   [ -n "$bin" ] || { cargo test --release -p lwc-tests --test reliability_trace --no-run; return 1; }
   summary "trace test build" "ok ($((SECONDS - t0)) s)"
   step "trace negative controls and smoke test" trace_controls "$bin" || return
@@ -90,22 +92,10 @@ trace_equivalence() {
   return $rc
 }
 
-# Path of the release aarch64 reliability_trace_qemu test executable (built if needed).
-qemu_trace_binary() {
-  cargo test -q --release -p lwc-tests --test reliability_trace_qemu --target aarch64-unknown-linux-gnu \
-    --no-run --message-format=json 2>/dev/null \
-    | python3 -c '
-import json, sys
-for line in sys.stdin:
-    m = json.loads(line) if line.startswith("{") else {}
-    if m.get("reason") == "compiler-artifact" and m.get("target", {}).get("name") == "reliability_trace_qemu" and m.get("executable"):
-        print(m["executable"])'
-}
-
 trace_aarch64() {
   local bin fam rc=0 t0=$SECONDS
   local -A pid
-  bin=$(qemu_trace_binary || true)
+  bin=$(test_binary reliability_trace_qemu --target aarch64-unknown-linux-gnu || true)
   [ -n "$bin" ] || { cargo test --release -p lwc-tests --test reliability_trace_qemu --target aarch64-unknown-linux-gnu --no-run; return 1; }
   summary "aarch64 trace test build" "ok ($((SECONDS - t0)) s)"
   t0=$SECONDS
