@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::buffer::{Bytes, with_gil_released};
+use crate::buffer::{Bytes, or_empty, with_gil_released};
 
 create_exception!(
     lwc,
@@ -58,7 +58,7 @@ impl AsconAead128 {
         associated_data: Option<Bytes>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let n = array16("nonce", &nonce)?;
-        let ad = associated_data.as_ref().map_or(&[][..], Bytes::as_slice);
+        let ad = or_empty(&associated_data);
         let out = with_gil_released(py, data.as_slice(), |d| {
             let mut buf = Vec::with_capacity(d.len() + 16);
             buf.extend_from_slice(d);
@@ -85,7 +85,7 @@ impl AsconAead128 {
         associated_data: Option<Bytes>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let n = array16("nonce", &nonce)?;
-        let ad = associated_data.as_ref().map_or(&[][..], Bytes::as_slice);
+        let ad = or_empty(&associated_data);
         let d = data.as_slice();
         if d.len() < 16 {
             return Err(InvalidTag::new_err("data shorter than the tag"));

@@ -38,6 +38,12 @@ impl Bytes {
     }
 }
 
+/// The bytes of an optional argument (a customization string, associated data), empty when the
+/// caller passed None.
+pub(crate) fn or_empty(arg: &Option<Bytes>) -> &[u8] {
+    arg.as_ref().map_or(&[], Bytes::as_slice)
+}
+
 /// Runs `f` on `data`, with the GIL released when `data` is long.
 pub(crate) fn with_gil_released<T: Send>(
     py: Python<'_>,

@@ -13,7 +13,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::buffer::{Bytes, with_gil_released};
+use crate::buffer::{Bytes, or_empty, with_gil_released};
 
 /// Every algorithm's Rust state.
 #[derive(Clone)]
@@ -379,10 +379,7 @@ fn cshake128(
     function_name: Option<Bytes>,
     customization: Option<Bytes>,
 ) -> Xof {
-    let (n, s) = (
-        function_name.as_ref().map_or(&[][..], Bytes::as_slice),
-        customization.as_ref().map_or(&[][..], Bytes::as_slice),
-    );
+    let (n, s) = (or_empty(&function_name), or_empty(&customization));
     xof(
         py,
         Hasher::CShake128(CShake128::new_with_function_name(n, s)),
@@ -400,10 +397,7 @@ fn cshake256(
     function_name: Option<Bytes>,
     customization: Option<Bytes>,
 ) -> Xof {
-    let (n, s) = (
-        function_name.as_ref().map_or(&[][..], Bytes::as_slice),
-        customization.as_ref().map_or(&[][..], Bytes::as_slice),
-    );
+    let (n, s) = (or_empty(&function_name), or_empty(&customization));
     xof(
         py,
         Hasher::CShake256(CShake256::new_with_function_name(n, s)),
@@ -446,7 +440,7 @@ fn turboshake256(py: Python<'_>, data: Option<Bytes>, domain: u8) -> PyResult<Xo
 #[pyfunction]
 #[pyo3(signature = (data = None, *, customization = None))]
 fn kt128(py: Python<'_>, data: Option<Bytes>, customization: Option<Bytes>) -> Xof {
-    let c = customization.as_ref().map_or(&[][..], Bytes::as_slice);
+    let c = or_empty(&customization);
     xof(
         py,
         Hasher::Kt128(Kt128::new_customized(c)),
@@ -459,7 +453,7 @@ fn kt128(py: Python<'_>, data: Option<Bytes>, customization: Option<Bytes>) -> X
 #[pyfunction]
 #[pyo3(signature = (data = None, *, customization = None))]
 fn kt256(py: Python<'_>, data: Option<Bytes>, customization: Option<Bytes>) -> Xof {
-    let c = customization.as_ref().map_or(&[][..], Bytes::as_slice);
+    let c = or_empty(&customization);
     xof(
         py,
         Hasher::Kt256(Kt256::new_customized(c)),
@@ -490,7 +484,7 @@ fn ascon_cxof128(
     customization: Option<Bytes>,
 ) -> PyResult<Xof> {
     use lwc_ascon::TryCustomizedInit;
-    let c = customization.as_ref().map_or(&[][..], Bytes::as_slice);
+    let c = or_empty(&customization);
     let h = AsconCxof128::try_new_customized(c)
         .map_err(|_| PyValueError::new_err("Ascon-CXOF128 customization is at most 256 bytes"))?;
     Ok(xof(
