@@ -4,6 +4,7 @@ pub mod oneshot;
 pub mod qemu;
 pub mod report;
 pub mod rv32;
+pub mod wasm;
 
 /// Message sizes every family group measures (bytes).
 pub const SIZES: &[usize] = &[16, 64, 256, 1024, 16 * 1024, 1024 * 1024];

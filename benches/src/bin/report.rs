@@ -9,6 +9,7 @@
 //! cargo run -p benches --bin report --release -- --callgrind  # add instructions/byte (valgrind callgrind)
 //! cargo run -p benches --bin report --release -- --qemu-aarch64  # only the aarch64 section (below)
 //! cargo run -p benches --bin report --release -- --qemu-rv32     # only the RV32 section (below)
+//! cargo run -p benches --bin report --release -- --wasm          # only the wasm32 section (below)
 //!     --families keccak,ascon   restrict the run to some groups
 //! ```
 //!
@@ -21,6 +22,16 @@
 //! plain, with `+zbb` and with `+zbb,+zbkb`, counts under `qemu-riscv32` (`benches::rv32`), and
 //! replaces only that section (its own marks); every other run keeps the RV32 section it finds.
 //!
+//! `--wasm` builds the `benches/wasm` timing program for `wasm32-wasip1` (release, once without and
+//! once with `-C target-feature=+simd128`), runs each under Node's WASI (`node --no-liftoff
+//! --no-warnings .ci/wasi.mjs`, `benches::wasm`): ours against RustCrypto built the same way (SHA3-256
+//! 16 KiB, KT128 and SHAKE128 1 MiB, Ascon-AEAD128 encrypt and Ascon-Hash256 4 KiB), Sparkle's
+//! `wasm_simd128` backend against our portable one (Esch256, Schwaemm256-128 4 KiB) and LeMac 4 KiB,
+//! batches alternating in one process, the minimum per side, with issue 23's targets marked met or
+//! missed. Outputs are checked against the other side and known-answer literals first; a mismatch
+//! stops the report (non-zero exit). It replaces only the "wasm32 time (Node WASI)" section (its
+//! own marks); every other run keeps the one it finds. Under a minute here after the two builds.
+//!
 //! Naming convention the benches follow: group = family (`keccak`, `ascon`, `sparkle`, `lemac`),
 //! function id = `"<algorithm>/<implementation>"` (e.g. `"SHA3-256/lwc"`, `"SHA3-256/sha3"`), parameter =
 //! message size in bytes, `Throughput::Bytes`. Implementations whose name starts with `lwc` are ours.
@@ -31,7 +42,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use benches::report::{Measurement, collect, format_rate, format_size, render_chart};
-use benches::{qemu, rv32};
+use benches::{qemu, rv32, wasm};
 
 const FAMILIES: &[&str] = &["keccak", "ascon", "sparkle", "lemac", "context"];
 
@@ -105,6 +116,18 @@ fn main() {
         std::fs::write(&out, md).expect("cannot write REPORT.md");
         eprintln!(
             "report: wrote the RV32 section of {} in {} s",
+            out.display(),
+            started.elapsed().as_secs()
+        );
+        return;
+    }
+
+    if args.iter().any(|a| a == "--wasm") {
+        let section = wasm::measure(&root, &target);
+        let md = qemu::splice_between(&previous, wasm::START, wasm::END, &section);
+        std::fs::write(&out, md).expect("cannot write REPORT.md");
+        eprintln!(
+            "report: wrote the wasm32 section of {} in {} s",
             out.display(),
             started.elapsed().as_secs()
         );
@@ -190,6 +213,11 @@ fn main() {
     if let Some(section) = qemu::marked_between(&previous, rv32::START, rv32::END) {
         let inner = &section[rv32::START.len()..section.len() - rv32::END.len()];
         md = qemu::splice_between(&md, rv32::START, rv32::END, inner.trim_start_matches('\n'));
+    }
+    // And the wasm32 section (`--wasm`).
+    if let Some(section) = qemu::marked_between(&previous, wasm::START, wasm::END) {
+        let inner = &section[wasm::START.len()..section.len() - wasm::END.len()];
+        md = qemu::splice_between(&md, wasm::START, wasm::END, inner.trim_start_matches('\n'));
     }
     std::fs::write(&out, md).expect("cannot write REPORT.md");
     eprintln!("report: wrote {}", out.display());
