@@ -29,7 +29,10 @@
 //!   narrower than 64 bits, except riscv32 without a 32-bit rotate instruction (neither Zbb nor
 //!   Zbkb enabled): there a 64-bit rotation of `u64` words costs the same shifts as the two 32-bit
 //!   rotations of `bi32`, so the conversions would be pure cost (rv32imac AEAD128 4 KiB: 69.1
-//!   against 84.9 instructions a byte).
+//!   against 84.9 instructions a byte); and except wasm32, whose pointers are 32 bits wide but
+//!   whose integer instructions (rotations included) are 64 bits wide: `bi32` there ran at 0.43x
+//!   (AEAD128 4 KiB) and 0.58x (Hash256) of RustCrypto's u64 code under Node, `u64` at 1.02x and
+//!   1.10x (benches/REPORT.md, "wasm32 time").
 
 fn main() {
     for alias in [
@@ -83,7 +86,8 @@ fn main() {
     }
     let narrow = var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() != Some("64");
     let shifts_only = riscv32 && !feature("zbb") && !feature("zbkb");
-    if backend("bi32") || (!backend("u64") && narrow && !shifts_only) {
+    let wasm = matches!(arch.as_deref(), Some("wasm32" | "wasm64"));
+    if backend("bi32") || (!backend("u64") && narrow && !shifts_only && !wasm) {
         println!("cargo::rustc-cfg=ascon_bi32");
     }
 }

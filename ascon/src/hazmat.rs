@@ -90,7 +90,8 @@ pub type State = [u64; 5];
 /// The word representation of this build, fixed at compile time: `"u64"` (five `u64`; the default
 /// on 64-bit targets) or `"bi32"` (bit-interleaved: each word as two `u32` holding its even and
 /// odd bits, so every 64-bit rotation is two 32-bit rotations; the default on other targets,
-/// except riscv32 without Zbb or Zbkb, where rotations are shifts either way).
+/// except riscv32 without Zbb or Zbkb, where rotations are shifts either way, and wasm32, whose
+/// integer instructions are 64 bits wide).
 /// `--cfg ascon_backend="u64"` or `--cfg ascon_backend="bi32"` picks it on any target (and compiles
 /// out the `X86Avx512` backend, so the chosen representation is what runs). It is the form of the
 /// state between calls; every [`Backend`] but `X86Avx512` runs it.

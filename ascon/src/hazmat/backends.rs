@@ -6,7 +6,7 @@
 //!   `u64` ([`portable::U64Words`]: five `u64`, the default on 64-bit targets) or `bi32`
 //!   ([`portable::Bi32Words`]: each word as two `u32` holding its even and odd bits, so every
 //!   64-bit rotation is two 32-bit rotations; the default elsewhere, except riscv32 without Zbb
-//!   or Zbkb). It is the state between calls (in every hasher, reader and MAC), so it is fixed when the crate is built
+//!   or Zbkb and wasm32, which has 64-bit integer instructions). It is the state between calls (in every hasher, reader and MAC), so it is fixed when the crate is built
 //!   (`--cfg ascon_backend="u64"` / `"bi32"` overrides the default).
 //! * **The backend** ([`Backend`], run time): what runs a whole operation (an AEAD call, an
 //!   `update`, a squeeze), with the state in registers: `portable` (the word representation as

@@ -288,7 +288,15 @@ fn the_documented_backends_are_compiled_in() {
     }
     let expected_words = if cfg!(ascon_backend = "bi32") {
         "bi32"
-    } else if cfg!(ascon_backend = "u64") || cfg!(target_pointer_width = "64") {
+    } else if cfg!(any(
+        ascon_backend = "u64",
+        target_pointer_width = "64",
+        target_arch = "wasm32",
+        all(
+            target_arch = "riscv32",
+            not(any(target_feature = "zbb", target_feature = "zbkb"))
+        )
+    )) {
         "u64"
     } else {
         "bi32"
