@@ -13,7 +13,7 @@
 #      decrypt).
 #   3. trace-aarch64 (not in the default steps: its own stage, `bash .ci/ct.sh trace-aarch64`):
 #      lwc-tests/tests/reliability_trace_qemu.rs built for aarch64-unknown-linux-gnu (release: the
-#      code that ships; the debug build of test-aarch64 traces other code), run under qemu-user by
+#      code that ships; the binary the test-aarch64 stage's release build already made), run under qemu-user by
 #      .ci/runner; it traces children under `qemu-aarch64 -singlestep -d exec,nochain`, -cpu max and
 #      cortex-a72, every aarch64 backend, three secret sets, lengths TRACE_LENGTHS_AARCH64; one
 #      process per family, in parallel.
@@ -33,8 +33,15 @@ T0=$SECONDS
 # the stage about 20 minutes: LWC_TRACE_LENGTHS=0,1,15,16,17,63,64,65,1000 bash .ci/ct.sh trace
 # runs that full list.
 TRACE_LENGTHS=${LWC_TRACE_LENGTHS:-0,1,16,17,64,65,170}
+# Keccak (KMAC at rates 168 and 136, absorbed in 8-byte lanes): the 64/65-byte edges are no edges for
+# it; and its trace is the stage's long pole (22.8 million single-stepped instructions, 537 s,
+# against at most 7.3 million and 210 s for each other family at the full list): 0, 1, 16, 17, 170.
+TRACE_LENGTHS_KECCAK=${LWC_TRACE_LENGTHS:-0,1,16,17,170}
 # Under qemu: the edges of the 16- and 64-byte blocks (every length costs a child's log).
 TRACE_LENGTHS_AARCH64=${LWC_TRACE_LENGTHS_AARCH64:-0,1,16,17,64,65}
+# Keccak there too without the 64/65 edges (its 17.5 + 15.4 million logged instructions on the two
+# CPUs, 210 + 115 s, were the aarch64 stage's long pole).
+TRACE_LENGTHS_AARCH64_KECCAK=${LWC_TRACE_LENGTHS_AARCH64:-0,1,16,17}
 STEPS=("$@")
 [ ${#STEPS[@]} -gt 0 ] || STEPS=(trace memcheck)
 want() { local s; for s in "${STEPS[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
@@ -65,7 +72,7 @@ trace_controls() { # the default-run tests, required to run (not "skipped") here
 }
 
 trace_equivalence() {
-  local bin fam rc=0 t0=$SECONDS
+  local bin fam lengths rc=0 t0=$SECONDS
   local -A pid
   bin=$(test_binary reliability_trace || true)
   [ -n "$bin" ] || { cargo test --release -p lwc-tests --test reliability_trace --no-run; return 1; }
@@ -73,7 +80,9 @@ trace_equivalence() {
   step "trace negative controls and smoke test" trace_controls "$bin" || return
   t0=$SECONDS
   for fam in ascon sparkle keccak lemac; do
-    LWC_TRACE_FAMILY=$fam LWC_TRACE_LENGTHS="$TRACE_LENGTHS" \
+    lengths=$TRACE_LENGTHS
+    [ "$fam" = keccak ] && lengths=$TRACE_LENGTHS_KECCAK
+    LWC_TRACE_FAMILY=$fam LWC_TRACE_LENGTHS="$lengths" \
       "$bin" --ignored --exact full_trace_equivalence --nocapture \
       >"$WORK/trace-$fam.log" 2>&1 &
     pid[$fam]=$!
@@ -93,14 +102,19 @@ trace_equivalence() {
 }
 
 trace_aarch64() {
-  local bin fam rc=0 t0=$SECONDS
+  local bin fam lengths rc=0 t0=$SECONDS
   local -A pid
-  bin=$(test_binary reliability_trace_qemu --target aarch64-unknown-linux-gnu || true)
-  [ -n "$bin" ] || { cargo test --release -p lwc-tests --test reliability_trace_qemu --target aarch64-unknown-linux-gnu --no-run; return 1; }
+  # The package set of the test-aarch64 stage (its release build, features unified the same way):
+  # the binary that stage built, nothing compiled again.
+  local same=(-p lwc-keccak -p lwc-ascon -p lwc-sparkle -p lwc-lemac --target aarch64-unknown-linux-gnu)
+  bin=$(test_binary reliability_trace_qemu "${same[@]}" || true)
+  [ -n "$bin" ] || { cargo test --release -p lwc-tests "${same[@]}" --test reliability_trace_qemu --no-run; return 1; }
   summary "aarch64 trace test build" "ok ($((SECONDS - t0)) s)"
   t0=$SECONDS
   for fam in ascon sparkle keccak lemac; do
-    LWC_TRACE_FAMILY=$fam LWC_TRACE_LENGTHS="$TRACE_LENGTHS_AARCH64" LWC_RUNNER_TIMEOUT=${LWC_RUNNER_TIMEOUT:-900} \
+    lengths=$TRACE_LENGTHS_AARCH64
+    [ "$fam" = keccak ] && lengths=$TRACE_LENGTHS_AARCH64_KECCAK
+    LWC_TRACE_FAMILY=$fam LWC_TRACE_LENGTHS="$lengths" LWC_RUNNER_TIMEOUT=${LWC_RUNNER_TIMEOUT:-900} \
       .ci/runner aarch64-unknown-linux-gnu "$bin" --ignored --exact qemu_trace_equivalence --nocapture \
       >"$WORK/trace-aarch64-$fam.log" 2>&1 &
     pid[$fam]=$!

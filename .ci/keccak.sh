@@ -5,10 +5,11 @@
 #      --cfg keccak_backend="compact" (the portable backend with rolled rounds);
 #   2. the vector tests on every backend this CPU supports, forced at run time with
 #      LWC_BACKEND=<name> (the common stages run the one the dispatch picks);
-#   3. the `rayon` feature (KT / ParallelHash on threads, checked against k12 and the 1-thread path);
-#   4. the footprint of a no_std SHA3-256-only static library for thumbv7em (opt-level "s",
+#      (the `rayon` feature's test, tests/spot.rs rayon_paths, runs in the common `test` stage:
+#      lwcsum turns the feature on, and `cargo test --workspace` unifies it);
+#   3. the footprint of a no_std SHA3-256-only static library for thumbv7em (opt-level "s",
 #      compact backend): its .text must stay within 3 KB;
-#   5. the generated aarch64 rounds (keccak/src/hazmat/backends/aarch64_{sha3,neon}/rounds.rs) are
+#   4. the generated aarch64 rounds (keccak/src/hazmat/backends/aarch64_{sha3,neon}/rounds.rs) are
 #      what their generators write (the backends themselves run in the common stage test-aarch64).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,18 +17,16 @@ cd "$(dirname "$0")/.."
 source .ci/lib.sh
 CI_FAMILY=keccak
 
-vector_tests=(-p lwc-tests --no-default-features --features keccak
-  --test keccak_kat --test keccak_vectors --test keccak_diff)
+vector_tests=(--test keccak_kat --test keccak_vectors --test keccak_diff)
 
 for backend in portable compact; do
   step "backend $backend (cfg)" env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/keccak-$backend" \
     RUSTFLAGS="--cfg keccak_backend=\"$backend\"" \
-    bash -c 'cargo test -q -p lwc-keccak --all-features && cargo test -q "$@"' _ "${vector_tests[@]}"
+    bash -c 'cargo test -q -p lwc-keccak --all-features && cargo test -q "$@"' _ \
+    -p lwc-tests --no-default-features --features keccak "${vector_tests[@]}"
 done
 
-each_backend keccak "vector tests (LWC_BACKEND)" cargo test -q "${vector_tests[@]}"
-
-step "rayon feature" cargo test -q -p lwc-keccak --features rayon --test spot
+each_backend keccak "vector tests (LWC_BACKEND)" cargo test -q $WORKSPACE_TESTS "${vector_tests[@]}"
 
 generated_rounds() {
   local isa

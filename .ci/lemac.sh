@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 CI_FAMILY=lemac
 source .ci/lib.sh
 
-KAT=(cargo test -q -p lwc-tests --no-default-features --features lemac --test lemac_kat --test lemac_diff --test lemac_compat)
+KAT=(cargo test -q --test lemac_kat --test lemac_diff --test lemac_compat)
 
 # --- 1. portable backend only (build time) ------------------------------------------------------
 BASE_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
@@ -23,7 +23,7 @@ portable_only() {
     RUSTFLAGS='--cfg lemac_backend="portable" --cfg aes_backend="soft"' "$@"
 }
 step "portable only (cfg): crate" portable_only cargo test -q -p lwc-lemac --all-features
-step "portable only (cfg): vectors" portable_only env LWC_BACKEND=portable "${KAT[@]}"
+step "portable only (cfg): vectors" portable_only env LWC_BACKEND=portable "${KAT[@]}" -p lwc-tests --no-default-features --features lemac
 
 # --- 2. every backend this CPU has (run time) --------------------------------------------------
-each_backend lemac "vectors (run time)" "${KAT[@]}"
+each_backend lemac "vectors (run time)" "${KAT[@]}" $WORKSPACE_TESTS

@@ -27,6 +27,12 @@ step() {
   summary "$label" "ok ($((SECONDS - t0)) s)"
 }
 
+# The vector tests of the workspace's own build: `cargo test $WORKSPACE_TESTS --test <name>...`.
+# Cargo unifies features over the packages named on its command line, so `-p lwc-tests` (or one
+# family's feature) would build all four crates and lwc-tests again; `--workspace` with `--test`
+# runs the test binaries the common `test` stage (`cargo test --workspace`) already built.
+WORKSPACE_TESTS=--workspace
+
 # i686_how: how i686 binaries run on this machine (`native` or `qemu`, see .ci/runner).
 i686_how() { .ci/runner --how i686-unknown-linux-gnu; }
 
@@ -37,7 +43,8 @@ i686_how() { .ci/runner --how i686-unknown-linux-gnu; }
 each_backend() {
   local family=$1 label=$2 list name state
   shift 2
-  list=$(cargo run -q -p lwc-tests --no-default-features --features "$family" --example backends -- "$family") || return
+  cargo build -q --workspace --example backends || return
+  list=$("${CARGO_TARGET_DIR:-target}/debug/examples/backends" "$family") || return
   while read -r _ name state; do
     if [ "$state" = supported ]; then
       LWC_BACKEND=$name step "$label, backend $name" "$@" || return

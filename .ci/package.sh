@@ -54,7 +54,9 @@ for c in lwc-sparkle lwc-ascon lwc-lemac lwc-keccak; do
 done
 package_tests() {
   local c=$1 features=$2
-  (cd "$UNPACKED/$c-$VERSION" && CARGO_TARGET_DIR="$BASE_TARGET_DIR/package-tests" \
+  # The workspace's target folder: the registry dependencies the other stages built with the same
+  # features are reused (the unpacked packages themselves, other sources, build apart).
+  (cd "$UNPACKED/$c-$VERSION" && CARGO_TARGET_DIR="$BASE_TARGET_DIR" \
     cargo test -q "${PATCHES[@]}" $features)
 }
 for c in lwc-sparkle lwc-ascon lwc-lemac lwc-keccak; do

@@ -269,8 +269,7 @@ def main():
         passed, counts = 0, []
         for extra in configs:
             # --release: turboshake's tests feed about 24 MB in 1-16-byte pieces, minutes in a
-            # debug build (RustCrypto's own crate takes longer still); the release artifacts of
-            # the shared dependencies are also those of the test-heavy stage.
+            # debug build (RustCrypto's own crate takes longer still).
             cmd = ["cargo", "test", "--release", "--manifest-path",
                    WORK / "ws" / f"peer-{name}" / "Cargo.toml"] + extra
             p = run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -94,7 +94,7 @@ EOF
 
 # Path of the reliability_ct test executable (built if needed) for the current RUSTFLAGS/target dir.
 ct_binary() {
-  cargo test -q -p lwc-tests --test reliability_ct --no-run --message-format=json 2>/dev/null \
+  cargo test -q --workspace --test reliability_ct --no-run --message-format=json 2>/dev/null \
     | python3 -c '
 import json, sys
 exe = ""
@@ -111,7 +111,7 @@ print(exe)'
 memcheck() { # memcheck LABEL
   local t0=$SECONDS bin log res tests backends rc=0
   bin=$(ct_binary || true)
-  [ -n "$bin" ] || { echo "could not build the reliability_ct test"; cargo test -p lwc-tests --test reliability_ct --no-run; return 1; }
+  [ -n "$bin" ] || { echo "could not build the reliability_ct test"; cargo test --workspace --test reliability_ct --no-run; return 1; }
   log="$WORK/$1.log"
   valgrind --leak-check=no --xml=yes --xml-file="$log.xml" "$bin" --test-threads=1 --nocapture >"$log" 2>&1 || rc=$?
   if [ $rc -ne 0 ]; then
@@ -149,7 +149,7 @@ decrypt_leak_control() {
   # Its own target directory: cargo names a workspace's path crates by their path relative to the
   # workspace root, so the patched lwc-ascon built into the main target directory would replace
   # the real one there (and later builds would take it as fresh).
-  bin=$(cd "$src" && CARGO_TARGET_DIR="$ROOT/target/ct-leaky" cargo test -q -p lwc-tests --no-default-features \
+  bin=$(cd "$src" && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" cargo test -q -p lwc-tests --no-default-features \
     --features ascon --test reliability_ct --no-run --message-format=json 2>/dev/null \
     | python3 -c 'import json, sys
 for l in sys.stdin:

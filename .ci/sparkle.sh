@@ -11,15 +11,15 @@ cd "$(dirname "$0")/.."
 CI_FAMILY=sparkle
 source .ci/lib.sh
 
-kat() { cargo test -q -p lwc-tests --no-default-features --features sparkle --test sparkle_kat; }
+kat() { cargo test -q "$@" --test sparkle_kat; }
 
 # In a subshell: its target directory and RUSTFLAGS stay out of the later steps.
 portable() (
   export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/sparkle-portable"
   export RUSTFLAGS='--cfg sparkle_backend="portable"'
   cargo test -q -p lwc-sparkle --all-features
-  LWC_BACKEND=portable kat
+  LWC_BACKEND=portable kat -p lwc-tests --no-default-features --features sparkle
 )
 step "portable backend (cfg)" portable
 
-each_backend sparkle "vectors (run time)" kat
+each_backend sparkle "vectors (run time)" kat $WORKSPACE_TESTS
