@@ -1,6 +1,8 @@
-//! RV32 instruction counting (issue 23): a static `no_std` program for
-//! `riscv32imac-unknown-none-elf` with a minimal `_start` that talks to Linux through the `write`
-//! and `exit` ecalls, so it runs under `qemu-riscv32` user mode.
+//! 32-bit instruction counting (issue 23): a static `no_std` program for
+//! `riscv32imac-unknown-none-elf` and for `thumbv7em-none-eabihf` (Cortex-M4F, Thumb-2) with a
+//! minimal `_start` that talks to Linux through the `write` and `exit` system calls, so it runs
+//! under `qemu-riscv32` / `qemu-arm` user mode. Only the entry point and the two system calls
+//! differ between the targets.
 //!
 //! ```text
 //! rv32count                 checks every vector, runs every function once, prints the names
@@ -29,6 +31,7 @@ use lwc_ascon::{AsconAead128, AsconHash256};
 use sha3::Digest as _;
 
 // The entry point: Linux starts a static program with `sp` at `argc`, then the `argv` pointers.
+#[cfg(target_arch = "riscv32")]
 global_asm!(
     ".section .text._start, \"ax\"",
     ".globl _start",
@@ -40,6 +43,7 @@ global_asm!(
 );
 
 /// Linux `write(fd, buf, len)` (riscv32 syscall 64).
+#[cfg(target_arch = "riscv32")]
 fn write(fd: usize, b: &[u8]) {
     // SAFETY: the `write` system call reads `b.len()` bytes at `b.as_ptr()`, which `b` borrows;
     // it writes only `a0`.
@@ -50,9 +54,48 @@ fn write(fd: usize, b: &[u8]) {
 }
 
 /// Linux `exit(code)` (riscv32 syscall 93).
+#[cfg(target_arch = "riscv32")]
 fn exit(code: usize) -> ! {
     // SAFETY: the `exit` system call ends the process; it does not return.
     unsafe { asm!("ecall", in("a0") code, in("a7") 93, options(noreturn, nostack)) }
+}
+
+// The entry point on Arm (Thumb: `.thumb_func` sets bit 0 of the entry address, so qemu-arm
+// starts in Thumb state), the same as on RISC-V: `r0` = the initial `sp`, `sp` 16-byte aligned.
+#[cfg(target_arch = "arm")]
+global_asm!(
+    ".section .text._start, \"ax\"",
+    ".globl _start",
+    ".type _start, %function",
+    ".thumb_func",
+    "_start:",
+    "mov r0, sp",
+    "bic r1, r0, #15",
+    "mov sp, r1",
+    "bl rv32_main",
+    "udf #0",
+);
+
+/// Linux `write(fd, buf, len)` (Arm EABI syscall 4: `svc #0`, the number in `r7`). `r7` is the
+/// Thumb frame pointer, which `asm!` cannot take as an operand: it is saved and restored around
+/// the call.
+#[cfg(target_arch = "arm")]
+fn write(fd: usize, b: &[u8]) {
+    // SAFETY: the `write` system call reads `b.len()` bytes at `b.as_ptr()`, which `b` borrows;
+    // it writes only `r0`; `r7` is restored from `{saved}` before the block ends.
+    unsafe {
+        asm!("mov {saved}, r7", "movs r7, #4", "svc #0", "mov r7, {saved}",
+             saved = out(reg) _, inlateout("r0") fd => _, in("r1") b.as_ptr(), in("r2") b.len(),
+             options(nostack, readonly));
+    }
+}
+
+/// Linux `exit(code)` (Arm EABI syscall 1).
+#[cfg(target_arch = "arm")]
+fn exit(code: usize) -> ! {
+    // SAFETY: the `exit` system call ends the process; it does not return (so `r7` need not be
+    // restored).
+    unsafe { asm!("movs r7, #1", "svc #0", in("r0") code, options(noreturn, nostack)) }
 }
 
 #[panic_handler]
