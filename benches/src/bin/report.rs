@@ -8,7 +8,7 @@
 //! cargo run -p benches --bin report --release -- --no-run   # only re-render from target/criterion
 //! cargo run -p benches --bin report --release -- --callgrind  # add instructions/byte (valgrind callgrind)
 //! cargo run -p benches --bin report --release -- --qemu-aarch64  # only the aarch64 section (below)
-//! cargo run -p benches --bin report --release -- --qemu-rv32     # only the RV32 section (below)
+//! cargo run -p benches --bin report --release -- --qemu-rv32     # only the RV32 + thumbv7em section (below)
 //! cargo run -p benches --bin report --release -- --wasm          # only the wasm32 section (below)
 //!     --families keccak,ascon   restrict the run to some groups
 //! ```
@@ -19,8 +19,10 @@
 //! aarch64 section it finds.
 //!
 //! `--qemu-rv32` builds the `benches/rv32` counting program for `riscv32imac-unknown-none-elf`
-//! plain, with `+zbb` and with `+zbb,+zbkb`, counts under `qemu-riscv32` (`benches::rv32`), and
-//! replaces only that section (its own marks); every other run keeps the RV32 section it finds.
+//! plain, with `+zbb` and with `+zbb,+zbkb`, counts under `qemu-riscv32` (`benches::rv32`), then
+//! for `thumbv7em-none-eabihf` by default and with `--cfg keccak_backend="portable"` under
+//! `qemu-arm -cpu cortex-a15`, and replaces only that section (its own marks; both tables); every
+//! other run keeps the RV32 section it finds.
 //!
 //! `--wasm` builds the `benches/wasm` timing program for `wasm32-wasip1` (release, once without and
 //! once with `-C target-feature=+simd128`), runs each under Node's WASI (`node --no-liftoff
