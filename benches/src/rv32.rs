@@ -266,8 +266,7 @@ pub fn thumb_section(cells: &[Option<f64>]) -> String {
          number in `r7`), by default and with `RUSTFLAGS='--cfg keccak_backend=\"portable\"'`, run \
          under `qemu-arm -cpu cortex-a15` user mode (qemu-arm runs only A-profile CPUs; the \
          Cortex-A15 executes the same Thumb-2 and DSP instructions). These are instructions, not \
-         cycles (a Cortex-M4 takes 2 cycles for most loads and stores, 1 for most ALU \
-         instructions).\n\n\
+         cycles (no Cortex-M4 here).\n\n\
          | function | size | build | insn/B | compared with |\n|---|---:|---|---:|---|\n",
     );
     let fmt = |c: Option<f64>| c.map_or_else(|| "–".to_string(), |v| format!("{v:.2}"));
