@@ -56,3 +56,14 @@ pub(crate) fn with_gil_released<T: Send>(
         f(data)
     }
 }
+
+/// `b` as an array of exactly `N` bytes, else a ValueError naming the algorithm and the argument
+/// ("LeMac key must be 16 bytes, got 15").
+pub(crate) fn exact<const N: usize>(alg: &str, what: &str, b: &[u8]) -> PyResult<[u8; N]> {
+    b.try_into().map_err(|_| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "{alg} {what} must be {N} bytes, got {}",
+            b.len()
+        ))
+    })
+}

@@ -5,113 +5,34 @@ use std::sync::Mutex;
 use lwc_ascon::{AsconCxof128, AsconHash256, AsconXof128};
 use lwc_keccak::digest::CustomizedInit;
 use lwc_keccak::{
-    CShake128, CShake256, Digest, DynTurboShake128, DynTurboShake256, ExtendableOutput, Keccak224,
-    Keccak256, Keccak384, Keccak512, Kt128, Kt256, Sha3_224, Sha3_256, Sha3_384, Sha3_512,
-    Shake128, Shake256, Update,
+    CShake128, CShake256, Digest, DynTurboShake128, DynTurboShake256, Keccak224, Keccak256,
+    Keccak384, Keccak512, Kt128, Kt256, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256,
 };
+use lwc_sparkle::{Esch256, Esch384, XoEsch256, XoEsch384};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::buffer::{Bytes, or_empty, with_gil_released};
-
-/// Every algorithm's Rust state.
-#[derive(Clone)]
-enum Hasher {
-    Sha3_224(Sha3_224),
-    Sha3_256(Sha3_256),
-    Sha3_384(Sha3_384),
-    Sha3_512(Sha3_512),
-    Keccak224(Keccak224),
-    Keccak256(Keccak256),
-    Keccak384(Keccak384),
-    Keccak512(Keccak512),
-    AsconHash256(AsconHash256),
-    Shake128(Shake128),
-    Shake256(Shake256),
-    CShake128(CShake128),
-    CShake256(CShake256),
-    TurboShake128(DynTurboShake128),
-    TurboShake256(DynTurboShake256),
-    Kt128(Kt128),
-    Kt256(Kt256),
-    AsconXof128(AsconXof128),
-    AsconCxof128(AsconCxof128),
-}
-
-impl Hasher {
-    fn update(&mut self, data: &[u8]) {
-        match self {
-            Self::Sha3_224(h) => Update::update(h, data),
-            Self::Sha3_256(h) => Update::update(h, data),
-            Self::Sha3_384(h) => Update::update(h, data),
-            Self::Sha3_512(h) => Update::update(h, data),
-            Self::Keccak224(h) => Update::update(h, data),
-            Self::Keccak256(h) => Update::update(h, data),
-            Self::Keccak384(h) => Update::update(h, data),
-            Self::Keccak512(h) => Update::update(h, data),
-            Self::AsconHash256(h) => Update::update(h, data),
-            Self::Shake128(h) => h.update(data),
-            Self::Shake256(h) => h.update(data),
-            Self::CShake128(h) => h.update(data),
-            Self::CShake256(h) => h.update(data),
-            Self::TurboShake128(h) => h.update(data),
-            Self::TurboShake256(h) => h.update(data),
-            Self::Kt128(h) => h.update(data),
-            Self::Kt256(h) => h.update(data),
-            Self::AsconXof128(h) => h.update(data),
-            Self::AsconCxof128(h) => h.update(data),
-        }
-    }
-
-    /// The digest (fixed-size functions) or `len` output bytes (XOFs).
-    fn finalize(self, len: usize) -> Vec<u8> {
-        fn xof<X: ExtendableOutput>(h: X, len: usize) -> Vec<u8> {
-            let mut out = vec![0u8; len];
-            h.finalize_xof_into(&mut out);
-            out
-        }
-        match self {
-            Self::Sha3_224(h) => h.finalize().to_vec(),
-            Self::Sha3_256(h) => h.finalize().to_vec(),
-            Self::Sha3_384(h) => h.finalize().to_vec(),
-            Self::Sha3_512(h) => h.finalize().to_vec(),
-            Self::Keccak224(h) => h.finalize().to_vec(),
-            Self::Keccak256(h) => h.finalize().to_vec(),
-            Self::Keccak384(h) => h.finalize().to_vec(),
-            Self::Keccak512(h) => h.finalize().to_vec(),
-            Self::AsconHash256(h) => h.finalize().to_vec(),
-            Self::Shake128(h) => xof(h, len),
-            Self::Shake256(h) => xof(h, len),
-            Self::CShake128(h) => xof(h, len),
-            Self::CShake256(h) => xof(h, len),
-            Self::TurboShake128(h) => xof(h, len),
-            Self::TurboShake256(h) => xof(h, len),
-            Self::Kt128(h) => xof(h, len),
-            Self::Kt256(h) => xof(h, len),
-            Self::AsconXof128(h) => xof(h, len),
-            Self::AsconCxof128(h) => xof(h, len),
-        }
-    }
-}
+use crate::hasher::Hasher;
 
 /// An object's fixed facts beside its state.
 #[derive(Clone, Copy)]
-struct Info {
-    name: &'static str,
-    digest_size: usize,
-    block_size: usize,
+pub(crate) struct Info {
+    pub(crate) name: &'static str,
+    pub(crate) digest_size: usize,
+    pub(crate) block_size: usize,
 }
 
 /// Shared core of [`Hash`] and [`Xof`]: the state behind a lock (hashing may run with the GIL
 /// released, and several threads may share one object).
-struct Core {
+pub(crate) struct Core {
     state: Mutex<Hasher>,
-    info: Info,
+    pub(crate) info: Info,
 }
 
 impl Core {
-    fn new(py: Python<'_>, hasher: Hasher, info: Info, data: Option<Bytes>) -> Self {
+    pub(crate) fn new(py: Python<'_>, hasher: Hasher, info: Info, data: Option<Bytes>) -> Self {
         let core = Self {
             state: Mutex::new(hasher),
             info,
@@ -122,7 +43,7 @@ impl Core {
         core
     }
 
-    fn update(&self, py: Python<'_>, data: &Bytes) {
+    pub(crate) fn update(&self, py: Python<'_>, data: &Bytes) {
         with_gil_released(py, data.as_slice(), |d| self.lock().update(d));
     }
 
@@ -131,11 +52,16 @@ impl Core {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn output(&self, len: usize) -> Vec<u8> {
+    pub(crate) fn output(&self, len: usize) -> Vec<u8> {
         self.lock().clone().finalize(len)
     }
 
-    fn copy(&self) -> Self {
+    /// Whether `tag` is the tag of the data so far (MAC objects only; constant time).
+    pub(crate) fn verify(&self, tag: &[u8]) -> Option<bool> {
+        self.lock().clone().verify(tag, self.info.digest_size)
+    }
+
+    pub(crate) fn copy(&self) -> Self {
         Self {
             state: Mutex::new(self.lock().clone()),
             info: self.info,
@@ -143,7 +69,7 @@ impl Core {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(2 * bytes.len());
     for b in bytes {
@@ -155,8 +81,8 @@ fn hex(bytes: &[u8]) -> String {
 
 /// A fixed-size hash object (hashlib protocol): `update`, `digest`, `hexdigest`, `copy`, `name`,
 /// `digest_size`, `block_size`.
-#[pyclass(module = "lwc", frozen)]
-pub(crate) struct Hash(Core);
+#[pyclass(module = "lwc", frozen, subclass)]
+pub(crate) struct Hash(pub(crate) Core);
 
 #[pymethods]
 impl Hash {
@@ -198,7 +124,7 @@ impl Hash {
 
 /// An extendable-output object (hashlib's SHAKE protocol): `digest(length)`, `hexdigest(length)`.
 #[pyclass(module = "lwc", frozen)]
-pub(crate) struct Xof(Core);
+pub(crate) struct Xof(pub(crate) Core);
 
 #[pymethods]
 impl Xof {
@@ -238,7 +164,7 @@ impl Xof {
     }
 }
 
-const fn info(name: &'static str, digest_size: usize, block_size: usize) -> Info {
+pub(crate) const fn info(name: &'static str, digest_size: usize, block_size: usize) -> Info {
     Info {
         name,
         digest_size,
@@ -339,7 +265,24 @@ fixed_hash!(
     "Ascon-Hash256"
 );
 
-fn xof(py: Python<'_>, hasher: Hasher, info: Info, data: Option<Bytes>) -> Xof {
+fixed_hash!(
+    esch256,
+    esch256_digest,
+    Esch256,
+    Esch256,
+    info("esch256", 32, 16),
+    "Esch256 (SPARKLE)"
+);
+fixed_hash!(
+    esch384,
+    esch384_digest,
+    Esch384,
+    Esch384,
+    info("esch384", 48, 16),
+    "Esch384 (SPARKLE)"
+);
+
+pub(crate) fn xof(py: Python<'_>, hasher: Hasher, info: Info, data: Option<Bytes>) -> Xof {
     Xof(Core::new(py, hasher, info, data))
 }
 
@@ -495,6 +438,30 @@ fn ascon_cxof128(
     ))
 }
 
+/// A new XOEsch256 object (the SPARKLE XOF; its output is no extension of Esch256's).
+#[pyfunction]
+#[pyo3(signature = (data = None))]
+fn xoesch256(py: Python<'_>, data: Option<Bytes>) -> Xof {
+    xof(
+        py,
+        Hasher::XoEsch256(XoEsch256::default()),
+        info("xoesch256", 0, 16),
+        data,
+    )
+}
+
+/// A new XOEsch384 object (the SPARKLE XOF; its output is no extension of Esch384's).
+#[pyfunction]
+#[pyo3(signature = (data = None))]
+fn xoesch384(py: Python<'_>, data: Option<Bytes>) -> Xof {
+    xof(
+        py,
+        Hasher::XoEsch384(XoEsch384::default()),
+        info("xoesch384", 0, 16),
+        data,
+    )
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Hash>()?;
     m.add_class::<Xof>()?;
@@ -526,5 +493,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(kt256, m)?)?;
     m.add_function(wrap_pyfunction!(ascon_xof128, m)?)?;
     m.add_function(wrap_pyfunction!(ascon_cxof128, m)?)?;
+    m.add_function(wrap_pyfunction!(esch256, m)?)?;
+    m.add_function(wrap_pyfunction!(esch384, m)?)?;
+    m.add_function(wrap_pyfunction!(esch256_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(esch384_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(xoesch256, m)?)?;
+    m.add_function(wrap_pyfunction!(xoesch384, m)?)?;
     Ok(())
 }
