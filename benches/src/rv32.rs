@@ -109,22 +109,14 @@ pub const END: &str = "<!-- qemu-rv32:end -->";
 /// If the build fails.
 #[must_use]
 pub fn build(root: &Path, target: &Path, triple: &str, dir: &str, rustflags: &str) -> PathBuf {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let dir = target.join(dir);
-    let status = Command::new(&cargo)
-        .current_dir(root)
-        .env("RUSTFLAGS", rustflags)
-        .env("CARGO_TARGET_DIR", &dir)
-        .args(["build", "--release", "--locked", "--manifest-path"])
-        .arg(root.join("benches").join("rv32").join("Cargo.toml"))
-        .args(["--target", triple])
-        .status()
-        .expect("cannot run cargo build");
-    assert!(
-        status.success(),
-        "building benches/rv32 for {triple} ({rustflags:?}) failed"
-    );
-    dir.join(triple).join("release").join("rv32count")
+    crate::build_own_workspace(
+        root,
+        &target.join(dir),
+        "rv32",
+        triple,
+        rustflags,
+        "rv32count",
+    )
 }
 
 /// Instructions executed by `rv32count name calls` under `qemu` (`qemu-riscv32`, `qemu-arm`) on

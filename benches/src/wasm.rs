@@ -145,22 +145,8 @@ pub fn parse(stdout: &str) -> RunResult {
 /// If the build fails.
 #[must_use]
 pub fn build(root: &Path, target: &Path, name: &str, rustflags: &str) -> PathBuf {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let dir = target.join(format!("wasm-{name}"));
-    let status = Command::new(&cargo)
-        .current_dir(root)
-        .env("RUSTFLAGS", rustflags)
-        .env("CARGO_TARGET_DIR", &dir)
-        .args(["build", "--release", "--locked", "--manifest-path"])
-        .arg(root.join("benches").join("wasm").join("Cargo.toml"))
-        .args(["--target", TARGET])
-        .status()
-        .expect("cannot run cargo build");
-    assert!(
-        status.success(),
-        "building benches/wasm ({rustflags:?}) failed"
-    );
-    dir.join(TARGET).join("release").join("wasmtiming.wasm")
+    crate::build_own_workspace(root, &dir, "wasm", TARGET, rustflags, "wasmtiming.wasm")
 }
 
 /// Runs the module under Node's WASI and parses its output.
