@@ -252,6 +252,23 @@ impl<const R: usize> Job for PermuteX4<'_, R> {
     }
 }
 
+/// Keccak-p\[1600, R\] on eight states, run by [`dispatch`].
+struct PermuteX8<'a, const R: usize>(&'a mut [State1600; 8]);
+
+impl<const R: usize> Job for PermuteX8<'_, R> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.keccak_p_x8::<R>(self.0);
+    }
+}
+
+/// Keccak-p\[1600, R\] on eight independent states, on the backend of this process.
+#[inline]
+pub(crate) fn keccak_p_x8<const R: usize>(states: &mut [State1600; 8]) {
+    dispatch(PermuteX8::<R>(states));
+}
+
 /// Keccak-p\[1600, R\] (R = 12 or 24: the last R rounds) on the backend of this process.
 #[inline]
 pub(crate) fn keccak_p<const R: usize>(state: &mut State1600) {

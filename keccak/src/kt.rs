@@ -15,7 +15,7 @@ use digest::{
     consts::{U16, U32},
 };
 
-use crate::hazmat::sponge::{Sponge, length_encode, oneshot_x4};
+use crate::hazmat::sponge::{Sponge, for_each_piece, length_encode};
 
 const CHUNK: usize = 8192;
 const LEAF_DS: u8 = 0x0B;
@@ -104,33 +104,8 @@ impl<const RATE: usize> Kt<RATE> {
     }
 
     /// Calls `f` with the chaining value of each whole chunk of `data`, in order.
-    fn for_each_cv(data: &[u8], mut f: impl FnMut(&[u8])) {
-        let cv = Self::CV;
-        let mut quads = data.chunks_exact(4 * CHUNK);
-        for quad in &mut quads {
-            let mut cvs = [[0u8; 64]; 4];
-            let [c0, c1, c2, c3] = &mut cvs;
-            oneshot_x4::<RATE, 12>(
-                [
-                    &quad[..CHUNK],
-                    &quad[CHUNK..2 * CHUNK],
-                    &quad[2 * CHUNK..3 * CHUNK],
-                    &quad[3 * CHUNK..],
-                ],
-                LEAF_DS,
-                [&mut c0[..cv], &mut c1[..cv], &mut c2[..cv], &mut c3[..cv]],
-            );
-            for c in &cvs {
-                f(&c[..cv]);
-            }
-        }
-        for chunk in quads.remainder().chunks_exact(CHUNK) {
-            let mut c = [0u8; 64];
-            let mut s = Sponge::<RATE, 12>::new();
-            s.absorb(chunk);
-            s.finalize_into(LEAF_DS, &mut c[..cv]);
-            f(&c[..cv]);
-        }
+    fn for_each_cv(data: &[u8], f: impl FnMut(&[u8])) {
+        for_each_piece::<RATE, 12>(data, CHUNK, LEAF_DS, Self::CV, f);
     }
 
     /// Hashes whole chunks (`data.len()` a multiple of `CHUNK`) into the final node.

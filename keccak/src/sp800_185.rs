@@ -4,7 +4,7 @@ use core::fmt;
 
 use digest::{ExtendableOutput, ExtendableOutputReset, Reset, Update};
 
-use crate::hazmat::sponge::{Sponge, bits, left_encode, oneshot_x4, right_encode};
+use crate::hazmat::sponge::{Sponge, bits, for_each_piece, left_encode, right_encode};
 
 const CSHAKE_PAD: u8 = 0x04;
 const SHAKE_PAD: u8 = 0x1F;
@@ -189,38 +189,8 @@ impl<const RATE: usize> ParallelHash<RATE> {
     }
 
     /// Calls `f` with the chaining value of each whole block of `data`, in order.
-    fn for_each_cv(b: usize, data: &[u8], mut f: impl FnMut(&[u8])) {
-        let cv = Self::CV;
-        // `4 * b` cannot overflow when it fits in `data`; otherwise there is no group of four.
-        let quad_len = match b.checked_mul(4) {
-            Some(q) if q <= data.len() => q,
-            _ => data.len() + 1,
-        };
-        let mut quads = data.chunks_exact(quad_len);
-        for quad in &mut quads {
-            let mut cvs = [[0u8; 64]; 4];
-            let [c0, c1, c2, c3] = &mut cvs;
-            oneshot_x4::<RATE, 24>(
-                [
-                    &quad[..b],
-                    &quad[b..2 * b],
-                    &quad[2 * b..3 * b],
-                    &quad[3 * b..],
-                ],
-                SHAKE_PAD,
-                [&mut c0[..cv], &mut c1[..cv], &mut c2[..cv], &mut c3[..cv]],
-            );
-            for c in &cvs {
-                f(&c[..cv]);
-            }
-        }
-        for block in quads.remainder().chunks_exact(b) {
-            let mut c = [0u8; 64];
-            let mut s = Sponge::<RATE, 24>::new();
-            s.absorb(block);
-            s.finalize_into(SHAKE_PAD, &mut c[..cv]);
-            f(&c[..cv]);
-        }
+    fn for_each_cv(b: usize, data: &[u8], f: impl FnMut(&[u8])) {
+        for_each_piece::<RATE, 24>(data, b, SHAKE_PAD, Self::CV, f);
     }
 
     fn whole_blocks(&mut self, data: &[u8]) {

@@ -259,7 +259,7 @@ fn cshake_vs_cshake() {
 }
 
 /// KT message lengths around the 8192-byte chunks (first chunk, one leaf, 4 leaves for the
-/// four-state path, and beyond).
+/// four-state path, 8 for the eight-state one, 8 + 4 + 1, and beyond).
 fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
     const C: usize = 8192;
     let mut v = vec![
@@ -278,6 +278,7 @@ fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
         5 * C + 1,
         6 * C - 1,
         9 * C + 7,
+        14 * C + 5,
     ];
     if !lwc_tests::quick() {
         v.extend([13 * C, 17 * C + 3]);
@@ -487,6 +488,9 @@ fn parallel_hash_vs_reference() {
         (168, 168 * 9 + 5),
         (8192, 5 * 8192 + 1),
         (4096, 3 * 4096),
+        // Eight blocks, then four, then one: every path of the multi-state leaf loop.
+        (7, 13 * 7 + 3),
+        (136, 12 * 136),
     ] {
         let m = random_bytes(&mut r, len);
         let s = random_bytes(&mut r, len % 50);
@@ -535,6 +539,9 @@ fn batch_vs_single() {
         (5, 200),
         (8, 1000),
         (9, 135),
+        (13, 77),
+        (12, 168),
+        (16, 300),
     ] {
         let msgs: Vec<Vec<u8>> = (0..count).map(|_| random_bytes(&mut r, len)).collect();
         let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();

@@ -92,12 +92,44 @@ pub(crate) trait Kernels: Copy {
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         absorb_x4_blocks::<Self, R>(self, states, msgs, rate);
     }
+
+    /// Keccak-p\[1600, R\] on eight independent states; by default as two groups of four.
+    #[inline(always)]
+    fn keccak_p_x8<const R: usize>(self, states: &mut [State1600; 8]) {
+        let (lo, hi) = halves(states);
+        self.keccak_p_x4::<R>(lo);
+        self.keccak_p_x4::<R>(hi);
+    }
+
+    /// [`Kernels::absorb_x4`] for eight equal-length messages and eight states; by default as two
+    /// groups of four. The caller guarantees [`absorb_args_ok`].
+    #[inline(always)]
+    fn absorb_x8<const R: usize>(self, states: &mut [State1600; 8], msgs: [&[u8]; 8], rate: usize) {
+        let (lo, hi) = halves(states);
+        let [m0, m1, m2, m3, m4, m5, m6, m7] = msgs;
+        self.absorb_x4::<R>(lo, [m0, m1, m2, m3], rate);
+        self.absorb_x4::<R>(hi, [m4, m5, m6, m7], rate);
+    }
 }
 
-/// The precondition of [`Kernels::absorb_x4`]: the four messages have equal lengths and the rate
-/// is a whole number of lanes within the state.
+/// The first and the last four of eight states.
+#[inline(always)]
+fn halves(states: &mut [State1600; 8]) -> (&mut [State1600; 4], &mut [State1600; 4]) {
+    let (lo, hi) = states.split_at_mut(4);
+    match (
+        <&mut [State1600; 4]>::try_from(lo),
+        <&mut [State1600; 4]>::try_from(hi),
+    ) {
+        (Ok(lo), Ok(hi)) => (lo, hi),
+        // Eight states split at four are two groups of four.
+        _ => unreachable!(),
+    }
+}
+
+/// The precondition of [`Kernels::absorb_x4`] and [`Kernels::absorb_x8`]: the messages have equal
+/// lengths and the rate is a whole number of lanes within the state.
 #[inline]
-pub(crate) fn absorb_args_ok(msgs: [&[u8]; 4], rate: usize) -> bool {
+pub(crate) fn absorb_args_ok<const N: usize>(msgs: [&[u8]; N], rate: usize) -> bool {
     rate % 8 == 0 && rate > 0 && rate <= 200 && msgs.iter().all(|m| m.len() == msgs[0].len())
 }
 

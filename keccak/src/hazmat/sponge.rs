@@ -1,9 +1,9 @@
-//! The engine of every mode: the byte-oriented sponge, its four-state one-shot form, and the
+//! The engine of every mode: the byte-oriented sponge, its four- and eight-state one-shot forms, and the
 //! SP 800-185 / RFC 9861 encodings.
 
 use super::backends::{Job, Kernels, dispatch};
 use super::words::{load_lane, store_lanes, xor_block};
-use super::{State1600, keccak_p, keccak_p_x4};
+use super::{State1600, keccak_p, keccak_p_x4, keccak_p_x8};
 
 /// A Keccak sponge of rate `RATE` bytes (a multiple of 8, below 200) on Keccak-p\[1600, ROUNDS\].
 ///
@@ -319,6 +319,21 @@ impl<const ROUNDS: usize> Job for AbsorbX4<'_, ROUNDS> {
     }
 }
 
+/// The eight-state absorb loop ([`Kernels::absorb_x8`]) as a job for [`dispatch`].
+struct AbsorbX8<'a, const ROUNDS: usize> {
+    states: &'a mut [State1600; 8],
+    msgs: [&'a [u8]; 8],
+    rate: usize,
+}
+
+impl<const ROUNDS: usize> Job for AbsorbX8<'_, ROUNDS> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.absorb_x8::<ROUNDS>(self.states, self.msgs, self.rate);
+    }
+}
+
 /// One-shot sponge over four equal-length messages at once (four-state permutation): absorbs
 /// `msgs[k]`, pads with `ds` and fills `outs[k]` (all of the same length).
 pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
@@ -326,44 +341,125 @@ pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
     ds: u8,
     outs: [&mut [u8]; 4],
 ) {
+    oneshot_many::<RATE, ROUNDS, 4>(
+        msgs,
+        ds,
+        outs,
+        |states, msgs| {
+            dispatch(AbsorbX4::<ROUNDS> {
+                states,
+                msgs,
+                rate: RATE,
+            });
+        },
+        keccak_p_x4::<ROUNDS>,
+    );
+}
+
+/// [`oneshot_x4`] for eight messages (eight-state permutation).
+pub(crate) fn oneshot_x8<const RATE: usize, const ROUNDS: usize>(
+    msgs: [&[u8]; 8],
+    ds: u8,
+    outs: [&mut [u8]; 8],
+) {
+    oneshot_many::<RATE, ROUNDS, 8>(
+        msgs,
+        ds,
+        outs,
+        |states, msgs| {
+            dispatch(AbsorbX8::<ROUNDS> {
+                states,
+                msgs,
+                rate: RATE,
+            });
+        },
+        keccak_p_x8::<ROUNDS>,
+    );
+}
+
+/// Calls `f`, in order, with the `out_len`-byte one-shot sponge output (padding `ds`) of each
+/// whole `b`-byte piece of `data` (`b > 0`, `out_len <= 64`): eight pieces at a time while eight
+/// remain, then four, then one by one. The tree hashes' leaves (KangarooTwelve, ParallelHash).
+pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
+    data: &[u8],
+    b: usize,
+    ds: u8,
+    out_len: usize,
+    mut f: impl FnMut(&[u8]),
+) {
+    debug_assert!(b > 0 && out_len <= 64);
+    let mut rest = data;
+    // `8 * b` overflows only when it cannot fit in `data`: then there is no group of eight.
+    while let Some(group) = b.checked_mul(8).filter(|&g| g <= rest.len()) {
+        let (pieces, tail) = rest.split_at(group);
+        let mut outs = [[0u8; 64]; 8];
+        oneshot_x8::<RATE, ROUNDS>(
+            core::array::from_fn(|k| &pieces[k * b..(k + 1) * b]),
+            ds,
+            outs.each_mut().map(|o| &mut o[..out_len]),
+        );
+        outs.iter().for_each(|o| f(&o[..out_len]));
+        rest = tail;
+    }
+    if let Some(group) = b.checked_mul(4).filter(|&g| g <= rest.len()) {
+        let (pieces, tail) = rest.split_at(group);
+        let mut outs = [[0u8; 64]; 4];
+        oneshot_x4::<RATE, ROUNDS>(
+            core::array::from_fn(|k| &pieces[k * b..(k + 1) * b]),
+            ds,
+            outs.each_mut().map(|o| &mut o[..out_len]),
+        );
+        outs.iter().for_each(|o| f(&o[..out_len]));
+        rest = tail;
+    }
+    for piece in rest.chunks_exact(b) {
+        let mut out = [0u8; 64];
+        let mut s = Sponge::<RATE, ROUNDS>::new();
+        s.absorb(piece);
+        s.finalize_into(ds, &mut out[..out_len]);
+        f(&out[..out_len]);
+    }
+}
+
+/// The one-shot sponge over `N` equal-length messages, with `absorb` the `N`-state absorb loop
+/// (whole blocks) and `permute` the `N`-state permutation.
+#[inline(always)]
+fn oneshot_many<const RATE: usize, const ROUNDS: usize, const N: usize>(
+    msgs: [&[u8]; N],
+    ds: u8,
+    mut outs: [&mut [u8]; N],
+    absorb: impl FnOnce(&mut [State1600; N], [&[u8]; N]),
+    permute: impl Fn(&mut [State1600; N]),
+) {
     let len = msgs[0].len();
     debug_assert!(msgs.iter().all(|m| m.len() == len));
-    let mut st = [[0u64; 25]; 4];
+    let mut st = [[0u64; 25]; N];
     let full = len / RATE;
     let body = full * RATE;
     if full > 0 {
-        dispatch(AbsorbX4::<ROUNDS> {
-            states: &mut st,
-            msgs: [
-                &msgs[0][..body],
-                &msgs[1][..body],
-                &msgs[2][..body],
-                &msgs[3][..body],
-            ],
-            rate: RATE,
-        });
+        absorb(&mut st, msgs.map(|m| &m[..body]));
     }
-    for k in 0..4 {
-        let tail = &msgs[k][full * RATE..];
+    for (s, m) in st.iter_mut().zip(msgs) {
+        let tail = &m[body..];
         let mut block = [0u8; 200];
         block[..tail.len()].copy_from_slice(tail);
         block[tail.len()] ^= ds;
         block[RATE - 1] ^= 0x80;
-        xor_block(&mut st[k], &block[..RATE]);
+        xor_block(s, &block[..RATE]);
     }
-    keccak_p_x4::<ROUNDS>(&mut st);
+    permute(&mut st);
     let out_len = outs[0].len();
     let mut done = 0;
     loop {
         let take = (out_len - done).min(RATE);
-        for k in 0..4 {
-            store_lanes(&st[k], &mut outs[k][done..done + take]);
+        for (s, out) in st.iter().zip(outs.iter_mut()) {
+            store_lanes(s, &mut out[done..done + take]);
         }
         done += take;
         if done == out_len {
             break;
         }
-        keccak_p_x4::<ROUNDS>(&mut st);
+        permute(&mut st);
     }
     #[cfg(feature = "zeroize")]
     {

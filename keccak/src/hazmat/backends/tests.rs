@@ -54,6 +54,28 @@ impl<const R: usize> Job for PermuteX4<'_, R> {
     }
 }
 
+struct PermuteX8<'a, const R: usize>(&'a mut [State1600; 8]);
+
+impl<const R: usize> Job for PermuteX8<'_, R> {
+    type Output = ();
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.keccak_p_x8::<R>(self.0);
+    }
+}
+
+struct AbsorbX8<'a, const R: usize> {
+    states: &'a mut [State1600; 8],
+    msgs: [&'a [u8]; 8],
+    rate: usize,
+}
+
+impl<const R: usize> Job for AbsorbX8<'_, R> {
+    type Output = ();
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.absorb_x8::<R>(self.states, self.msgs, self.rate);
+    }
+}
+
 struct AbsorbX4<'a, const R: usize> {
     states: &'a mut [State1600; 4],
     msgs: [&'a [u8]; 4],
@@ -111,6 +133,31 @@ fn permute_x4_on<const R: usize>(b: Backend, states: &[State1600; 4]) -> [State1
     s
 }
 
+fn permute_x8_on<const R: usize>(b: Backend, states: &[State1600; 8]) -> [State1600; 8] {
+    let mut s = *states;
+    dispatch_on(b, PermuteX8::<R>(&mut s)).expect("supported backend");
+    s
+}
+
+fn absorb_x8_on<const R: usize>(
+    b: Backend,
+    states: &[State1600; 8],
+    msgs: [&[u8]; 8],
+    rate: usize,
+) -> [State1600; 8] {
+    let mut s = *states;
+    dispatch_on(
+        b,
+        AbsorbX8::<R> {
+            states: &mut s,
+            msgs,
+            rate,
+        },
+    )
+    .expect("supported backend");
+    s
+}
+
 fn absorb_x4_on<const R: usize>(
     b: Backend,
     states: &[State1600; 4],
@@ -152,16 +199,30 @@ fn four_states<const R: usize>(rng: &mut Rng) {
     }
 }
 
-/// The absorb hooks (single-state and four-state) at both rates in use, an odd rate (not a multiple of four lanes), 0 to 3
-/// blocks, from random states; the reference is written here on the portable permutation.
+fn eight_states<const R: usize>(rng: &mut Rng) {
+    for _ in 0..iterations() {
+        let input: [State1600; 8] = core::array::from_fn(|_| rng.state());
+        let want = input.map(|s| permute_on::<R>(Backend::Portable, &s));
+        assert_eq!(permute_x8_on::<R>(Backend::Portable, &input), want);
+        for b in others() {
+            assert_eq!(permute_x8_on::<R>(b, &input), want, "{b}, {R} rounds");
+        }
+    }
+}
+
+/// The absorb hooks (single-state, four-state and eight-state) at the rates in use and at rates
+/// that are not a multiple of four or eight lanes (8 to 200 bytes), 0 to 3 blocks, from random
+/// states; the reference is written here on the portable permutation.
 fn absorb<const R: usize>(rng: &mut Rng) {
     for _ in 0..iterations().div_ceil(5) {
-        for rate in [136usize, 168, 72, 8] {
+        for rate in [136usize, 168, 72, 104, 144, 64, 200, 8] {
             let blocks = (rng.next() % 4) as usize;
-            let msgs: [Vec<u8>; 4] =
+            let msgs: [Vec<u8>; 8] =
                 core::array::from_fn(|_| (0..blocks * rate).map(|_| rng.next() as u8).collect());
-            let m = [&msgs[0][..], &msgs[1][..], &msgs[2][..], &msgs[3][..]];
-            let input: [State1600; 4] = core::array::from_fn(|_| rng.state());
+            let m: [&[u8]; 8] = core::array::from_fn(|k| &msgs[k][..]);
+            let m4 = [m[0], m[1], m[2], m[3]];
+            let input: [State1600; 8] = core::array::from_fn(|_| rng.state());
+            let input4 = [input[0], input[1], input[2], input[3]];
             let mut want = input;
             for (s, msg) in want.iter_mut().zip(&msgs) {
                 for block in msg.chunks_exact(rate) {
@@ -171,17 +232,24 @@ fn absorb<const R: usize>(rng: &mut Rng) {
                     *s = permute_on::<R>(Backend::Portable, s);
                 }
             }
+            let want4 = [want[0], want[1], want[2], want[3]];
             for b in Backend::ALL.iter().copied().filter(|b| b.is_supported()) {
+                let what = std::format!("{b}, rate {rate}, {blocks} blocks, {R} rounds");
                 assert_eq!(
-                    absorb_x4_on::<R>(b, &input, m, rate),
+                    absorb_x8_on::<R>(b, &input, m, rate),
                     want,
-                    "{b}, absorb_x4, rate {rate}, {blocks} blocks, {R} rounds"
+                    "absorb_x8, {what}"
                 );
-                for k in 0..4 {
+                assert_eq!(
+                    absorb_x4_on::<R>(b, &input4, m4, rate),
+                    want4,
+                    "absorb_x4, {what}"
+                );
+                for k in 0..8 {
                     assert_eq!(
                         absorb_on::<R>(b, &input[k], m[k], rate),
                         want[k],
-                        "{b}, absorb, rate {rate}, {blocks} blocks, {R} rounds"
+                        "absorb, {what}"
                     );
                 }
             }
@@ -201,6 +269,13 @@ fn four_state_permutations_match_portable() {
     let mut rng = Rng(0x0123_4567_89ab_cdef);
     four_states::<12>(&mut rng);
     four_states::<24>(&mut rng);
+}
+
+#[test]
+fn eight_state_permutations_match_portable() {
+    let mut rng = Rng(0x7f4a_7c15_0123_4567);
+    eight_states::<12>(&mut rng);
+    eight_states::<24>(&mut rng);
 }
 
 #[test]

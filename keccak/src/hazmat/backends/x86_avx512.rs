@@ -1,7 +1,9 @@
 //! x86_64 AVX-512F + AVX-512VL: one round written once over a register type, used
-//! * on 256-bit registers for four states (the layout of [`super::x86_avx2`], one lane of each
-//!   state per register);
-//! * on 128-bit registers for one state (one lane per register, the upper element unused).
+//! * on 512-bit registers for eight states (one lane of each state per register: element k of
+//!   register i is lane i of state k), the tree hashes' leaves eight at a time;
+//! * on 256-bit registers for four states (the layout of [`super::x86_avx2`]);
+//! * on 128-bit registers for one state (one lane per register, the upper element unused), held
+//!   in registers across the whole absorb loop.
 //!
 //! `vpternlogq` computes θ's five-way XORs, the θ-effect input and χ (`a ^ (!b & c)`) in one
 //! instruction each, and `vprolq` rotates natively (AVX2 needs shift, shift, or): about 90
@@ -15,6 +17,7 @@
 
 use core::arch::x86_64::*;
 
+use super::super::words::load_lane;
 use super::super::{RC, State1600};
 use super::x86_avx2::{Round4, absorb_with, permute_with};
 use super::{Avx512Token, Job, Kernels, absorb_args_ok};
@@ -46,8 +49,30 @@ impl Kernels for X86Avx512 {
     }
 
     #[inline(always)]
+    fn absorb<const R: usize>(self, state: &mut State1600, data: &[u8], rate: usize) {
+        // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+        unsafe { absorb_x1_with_features::<R>(self.0, state, data, rate) };
+    }
+
+    #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         permute_with::<R, Self>(self, states);
+    }
+
+    #[inline(always)]
+    fn keccak_p_x8<const R: usize>(self, states: &mut [State1600; 8]) {
+        let mut a = load_x8(self.0, states);
+        for &rc in &RC[24 - R..] {
+            round::<__m512i>(self.0, &mut a, rc);
+        }
+        store_x8(self.0, &a, states);
+    }
+
+    #[inline(always)]
+    fn absorb_x8<const R: usize>(self, states: &mut [State1600; 8], msgs: [&[u8]; 8], rate: usize) {
+        debug_assert!(absorb_args_ok(msgs, rate));
+        // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+        unsafe { absorb_x8_with_features::<R>(self.0, states, msgs, rate) };
     }
 
     #[inline(always)]
@@ -74,6 +99,203 @@ unsafe fn absorb_x4_with_features<const R: usize>(
     rate: usize,
 ) {
     absorb_with::<R, X86Avx512>(kernels, states, msgs, rate);
+}
+
+/// The one-state absorb loop, the state in 25 registers from the first block to the last.
+///
+/// # Safety
+/// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+unsafe fn absorb_x1_with_features<const R: usize>(
+    t: Avx512Token,
+    state: &mut State1600,
+    data: &[u8],
+    rate: usize,
+) {
+    let mut a = load_x1(state);
+    for block in data.chunks_exact(rate) {
+        for (r, lane) in a.iter_mut().zip(block.chunks_exact(8)) {
+            *r = _mm_xor_si128(*r, _mm_cvtsi64_si128(load_lane(lane) as i64));
+        }
+        for &rc in &RC[24 - R..] {
+            round::<__m128i>(t, &mut a, rc);
+        }
+    }
+    store_x1(&a, state);
+}
+
+/// The eight-state absorb loop, the states in 25 registers across blocks; each group of eight
+/// message lanes is one 64-byte load per message and an 8 x 8 transpose.
+///
+/// # Safety
+/// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+unsafe fn absorb_x8_with_features<const R: usize>(
+    t: Avx512Token,
+    states: &mut [State1600; 8],
+    msgs: [&[u8]; 8],
+    rate: usize,
+) {
+    let mut a = load_x8(t, states);
+    let lanes = rate / 8;
+    let (groups, rest) = (lanes / 8, lanes % 8);
+    let blocks = msgs[0].len() / rate;
+    for blk in 0..blocks {
+        let base = blk * rate;
+        for g in 0..groups {
+            let off = base + 64 * g;
+            let rows = load_rows(t, msgs, off, 8);
+            for (j, v) in transpose8(t, rows).into_iter().enumerate() {
+                a[8 * g + j] = xor(t, a[8 * g + j], v);
+            }
+        }
+        if rest > 0 {
+            let off = base + 64 * groups;
+            let rows = load_rows(t, msgs, off, rest);
+            for (j, v) in transpose8(t, rows).into_iter().take(rest).enumerate() {
+                a[8 * groups + j] = xor(t, a[8 * groups + j], v);
+            }
+        }
+        for &rc in &RC[24 - R..] {
+            round::<__m512i>(t, &mut a, rc);
+        }
+    }
+    store_x8(t, &a, states);
+}
+
+/// Lanes `off / 8 ..` (`n` of them, 1 to 8) of each message, one message per register, in the
+/// low elements (the others zero). A loop rather than `map`: a closure is compiled without the
+/// caller's target features, so its intrinsics would not be inlined.
+#[inline(always)]
+fn load_rows(t: Avx512Token, msgs: [&[u8]; 8], off: usize, n: usize) -> [__m512i; 8] {
+    // SAFETY: the token proves that the CPU has AVX-512F.
+    let mut rows = [unsafe { _mm512_setzero_si512() }; 8];
+    for (r, m) in rows.iter_mut().zip(msgs) {
+        *r = load_x8_lanes(t, &m[off..off + 8 * n], n);
+    }
+    rows
+}
+
+/// The first `n` (1 to 8) little-endian 64-bit lanes of `bytes` (`8 n` bytes long) in the low
+/// elements of a register, the others zero.
+#[inline(always)]
+fn load_x8_lanes(_: Avx512Token, bytes: &[u8], n: usize) -> __m512i {
+    let bytes = &bytes[..8 * n];
+    let mask = (0xFFu16 >> (8 - n)) as __mmask8;
+    // SAFETY: the token proves that the CPU has AVX-512F. The masked load reads only the elements
+    // its mask selects, the first `n` lanes: the `8 n` bytes of `bytes`, without alignment
+    // requirement (masked-off elements are neither read nor faulted on); x86 is little-endian.
+    unsafe { _mm512_maskz_loadu_epi64(mask, bytes.as_ptr().cast()) }
+}
+
+/// `a ^ b` on 512-bit registers.
+#[inline(always)]
+fn xor(_: Avx512Token, a: __m512i, b: __m512i) -> __m512i {
+    // SAFETY: the token proves that the CPU has AVX-512F.
+    unsafe { _mm512_xor_si512(a, b) }
+}
+
+/// 8 x 8 transpose of 64-bit elements (its own inverse): element k of output j = element j of
+/// input k. Unpacks pair the rows, two-source permutes and 128-bit shuffles finish it: 24
+/// shuffles.
+#[inline(always)]
+fn transpose8(_: Avx512Token, r: [__m512i; 8]) -> [__m512i; 8] {
+    // SAFETY: the token proves that the CPU has AVX-512F.
+    unsafe {
+        // a0 = [r0.0 r1.0 r0.2 r1.2 r0.4 r1.4 r0.6 r1.6], a1 the same for the odd elements, ...
+        let a0 = _mm512_unpacklo_epi64(r[0], r[1]);
+        let a1 = _mm512_unpackhi_epi64(r[0], r[1]);
+        let a2 = _mm512_unpacklo_epi64(r[2], r[3]);
+        let a3 = _mm512_unpackhi_epi64(r[2], r[3]);
+        let a4 = _mm512_unpacklo_epi64(r[4], r[5]);
+        let a5 = _mm512_unpackhi_epi64(r[4], r[5]);
+        let a6 = _mm512_unpacklo_epi64(r[6], r[7]);
+        let a7 = _mm512_unpackhi_epi64(r[6], r[7]);
+        // Elements (0 1 8 9 4 5 12 13) and (2 3 10 11 6 7 14 15) of the pair (x, y).
+        let even = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
+        let odd = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+        // b0 = [r0.0 r1.0 r2.0 r3.0 r0.4 r1.4 r2.4 r3.4]: columns 0 | 4 of rows 0..3.
+        let b0 = _mm512_permutex2var_epi64(a0, even, a2);
+        let b1 = _mm512_permutex2var_epi64(a0, odd, a2); // columns 2 | 6
+        let b2 = _mm512_permutex2var_epi64(a1, even, a3); // columns 1 | 5
+        let b3 = _mm512_permutex2var_epi64(a1, odd, a3); // columns 3 | 7
+        let b4 = _mm512_permutex2var_epi64(a4, even, a6); // rows 4..7 likewise
+        let b5 = _mm512_permutex2var_epi64(a4, odd, a6);
+        let b6 = _mm512_permutex2var_epi64(a5, even, a7);
+        let b7 = _mm512_permutex2var_epi64(a5, odd, a7);
+        // Low halves (0x44) and high halves (0xEE) of rows 0..3 and rows 4..7.
+        [
+            _mm512_shuffle_i64x2::<0x44>(b0, b4),
+            _mm512_shuffle_i64x2::<0x44>(b2, b6),
+            _mm512_shuffle_i64x2::<0x44>(b1, b5),
+            _mm512_shuffle_i64x2::<0x44>(b3, b7),
+            _mm512_shuffle_i64x2::<0xEE>(b0, b4),
+            _mm512_shuffle_i64x2::<0xEE>(b2, b6),
+            _mm512_shuffle_i64x2::<0xEE>(b1, b5),
+            _mm512_shuffle_i64x2::<0xEE>(b3, b7),
+        ]
+    }
+}
+
+/// Loads eight states into 25 registers (element k of register i = lane i of state k).
+#[inline(always)]
+fn load_x8(t: Avx512Token, states: &[State1600; 8]) -> [__m512i; 25] {
+    // SAFETY: the token proves that the CPU has AVX-512F.
+    let mut a = [unsafe { _mm512_setzero_si512() }; 25];
+    for g in 0..3 {
+        let mut rows = [a[0]; 8];
+        for (r, s) in rows.iter_mut().zip(states) {
+            *r = load_x8_words(t, &s[8 * g..8 * g + 8]);
+        }
+        a[8 * g..8 * g + 8].copy_from_slice(&transpose8(t, rows));
+    }
+    // SAFETY: the token proves that the CPU has AVX-512F.
+    a[24] = unsafe {
+        _mm512_set_epi64(
+            states[7][24] as i64,
+            states[6][24] as i64,
+            states[5][24] as i64,
+            states[4][24] as i64,
+            states[3][24] as i64,
+            states[2][24] as i64,
+            states[1][24] as i64,
+            states[0][24] as i64,
+        )
+    };
+    a
+}
+
+/// Eight consecutive words.
+#[inline(always)]
+fn load_x8_words(_: Avx512Token, words: &[u64]) -> __m512i {
+    let eight = &words[..8];
+    // SAFETY: `eight` is 64 readable bytes, `loadu` has no alignment requirement; the token
+    // proves that the CPU has AVX-512F.
+    unsafe { _mm512_loadu_si512(eight.as_ptr().cast()) }
+}
+
+/// Stores 25 registers back into eight states.
+#[inline(always)]
+fn store_x8(t: Avx512Token, a: &[__m512i; 25], states: &mut [State1600; 8]) {
+    for g in 0..3 {
+        let mut rows = [a[0]; 8];
+        rows.copy_from_slice(&a[8 * g..8 * g + 8]);
+        for (s, v) in states.iter_mut().zip(transpose8(t, rows)) {
+            let eight = &mut s[8 * g..8 * g + 8];
+            // SAFETY: `eight` is 64 writable bytes, `storeu` has no alignment requirement; the
+            // token proves that the CPU has AVX-512F.
+            unsafe { _mm512_storeu_si512(eight.as_mut_ptr().cast(), v) };
+        }
+    }
+    let mut last = [0u64; 8];
+    // SAFETY: `last` is 64 writable bytes, `storeu` has no alignment requirement; the token
+    // proves that the CPU has AVX-512F.
+    unsafe { _mm512_storeu_si512(last.as_mut_ptr().cast(), a[24]) };
+    for (s, w) in states.iter_mut().zip(last) {
+        s[24] = w;
+    }
 }
 
 /// The four-state round, on 256-bit registers.
@@ -118,6 +340,29 @@ impl Lanes for __m256i {
     fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_xor_si256(a, _mm256_set1_epi64x(rc as i64)) }
+    }
+}
+
+impl Lanes for __m512i {
+    #[inline(always)]
+    fn xor3(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F.
+        unsafe { _mm512_ternarylogic_epi64::<0x96>(a, b, c) }
+    }
+    #[inline(always)]
+    fn chi(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F.
+        unsafe { _mm512_ternarylogic_epi64::<0xD2>(a, b, c) }
+    }
+    #[inline(always)]
+    fn rol<const N: i32>(_: Avx512Token, a: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F.
+        unsafe { _mm512_rol_epi64::<N>(a) }
+    }
+    #[inline(always)]
+    fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F.
+        unsafe { _mm512_xor_si512(a, _mm512_set1_epi64(rc as i64)) }
     }
 }
 
@@ -236,15 +481,23 @@ fn round<V: Lanes>(t: Avx512Token, a: &mut [V; 25], rc: u64) {
 /// ones.
 #[inline(always)]
 fn keccak_p_x1<const R: usize>(t: Avx512Token, state: &mut State1600) {
-    // SAFETY: SSE2 is part of x86_64.
-    let mut a = [unsafe { _mm_setzero_si128() }; 25];
-    for (r, &lane) in a.iter_mut().zip(state.iter()) {
-        // SAFETY: SSE2 is part of x86_64.
-        *r = unsafe { _mm_cvtsi64_si128(lane as i64) };
-    }
+    let mut a = load_x1(state);
     for &rc in &RC[24 - R..] {
         round::<__m128i>(t, &mut a, rc);
     }
+    store_x1(&a, state);
+}
+
+/// One state in 25 registers, lane i in the low element of register i.
+#[inline(always)]
+fn load_x1(state: &State1600) -> [__m128i; 25] {
+    // SAFETY: SSE2 is part of x86_64.
+    state.map(|lane| unsafe { _mm_cvtsi64_si128(lane as i64) })
+}
+
+/// Stores the low elements of 25 registers back into one state.
+#[inline(always)]
+fn store_x1(a: &[__m128i; 25], state: &mut State1600) {
     for (lane, r) in state.iter_mut().zip(a.iter()) {
         // SAFETY: SSE2 is part of x86_64.
         *lane = unsafe { _mm_cvtsi128_si64(*r) } as u64;
