@@ -88,6 +88,32 @@ fn rol<const L: i32, const R: i32>(_: Avx2Token, a: __m256i) -> __m256i {
     unsafe { _mm256_or_si256(_mm256_slli_epi64::<L>(a), _mm256_srli_epi64::<R>(a)) }
 }
 
+/// Byte shuffle (within each 64-bit element) that rotates it left by 8 bits: result byte i is
+/// byte i - 1 (mod 8).
+const ROL8: [i8; 32] = rol_bytes_pattern(1);
+/// The byte shuffle that rotates each 64-bit element left by 56 bits (right by 8).
+const ROL56: [i8; 32] = rol_bytes_pattern(7);
+
+/// The `vpshufb` pattern that rotates each 64-bit element left by `k` bytes.
+const fn rol_bytes_pattern(k: usize) -> [i8; 32] {
+    let mut p = [0i8; 32];
+    let mut i = 0;
+    while i < 32 {
+        p[i] = ((i & !7) + (i + 8 - k) % 8) as i8;
+        i += 1;
+    }
+    p
+}
+
+/// Rotation of every 64-bit element by whole bytes with one `vpshufb` (`pattern` from
+/// [`rol_bytes_pattern`]) instead of shift, shift, or.
+#[inline(always)]
+fn rol_bytes(_: Avx2Token, a: __m256i, pattern: [i8; 32]) -> __m256i {
+    // SAFETY: the token proves that the CPU has AVX2; `pattern` is 32 readable bytes and `loadu`
+    // has no alignment requirement.
+    unsafe { _mm256_shuffle_epi8(a, _mm256_loadu_si256(pattern.as_ptr().cast())) }
+}
+
 /// θ, ρ, π, χ, ι with round constant `rc` on four states.
 #[inline(always)]
 fn round(t: Avx2Token, a: &mut [__m256i; 25], rc: u64) {
@@ -121,11 +147,11 @@ fn round(t: Avx2Token, a: &mut [__m256i; 25], rc: u64) {
         let b8 = rol::<45, 19>(t, xor(t, a[16], d1));
         let b18 = rol::<15, 49>(t, xor(t, a[17], d2));
         let b3 = rol::<21, 43>(t, xor(t, a[18], d3));
-        let b13 = rol::<8, 56>(t, xor(t, a[19], d4));
+        let b13 = rol_bytes(t, xor(t, a[19], d4), ROL8);
         let b14 = rol::<18, 46>(t, xor(t, a[20], d0));
         let b24 = rol::<2, 62>(t, xor(t, a[21], d1));
         let b9 = rol::<61, 3>(t, xor(t, a[22], d2));
-        let b19 = rol::<56, 8>(t, xor(t, a[23], d3));
+        let b19 = rol_bytes(t, xor(t, a[23], d3), ROL56);
         let b4 = rol::<14, 50>(t, xor(t, a[24], d4));
         a[0] = xor(t, b0, andnot(t, b1, b2));
         a[1] = xor(t, b1, andnot(t, b2, b3));
