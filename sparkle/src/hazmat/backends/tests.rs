@@ -44,6 +44,18 @@ fn check<const N: usize, const STEPS: usize>(seed: &mut u64) {
         assert!(dispatch_on(b, Permute::<N, STEPS>(&mut got)).is_some());
         assert_eq!(expected, got, "{b}, N = {N}, steps = {STEPS}");
     }
+    // The AVX2 kernels with either Sparkle384 choice, whatever this CPU's vendor.
+    #[cfg(sparkle_x86)]
+    if let Some(token) = detect::avx2_token() {
+        for vectors in [false, true] {
+            let mut got = input;
+            x86_avx2::run_choosing(token, vectors, Permute::<N, STEPS>(&mut got));
+            assert_eq!(
+                expected, got,
+                "x86_avx2, Sparkle384 vectors {vectors}, N = {N}"
+            );
+        }
+    }
     // The AVX2 backend's four-branch vector code, which its kernels do not use.
     #[cfg(sparkle_x86)]
     if let (8, Some(token)) = (N, detect::avx2_token()) {
@@ -120,6 +132,18 @@ fn check_absorb<const N: usize, const STEPS: usize>(seed: &mut u64) {
             assert!(dispatch_on(b, EschAbsorb::<N, STEPS>(&mut got, &blocks[..n])).is_some());
             assert_eq!(expected, got, "{b}, N = {N}, {n} blocks");
         }
+        #[cfg(sparkle_x86)]
+        if let Some(token) = detect::avx2_token() {
+            for vectors in [false, true] {
+                let mut got = input;
+                let job = EschAbsorb::<N, STEPS>(&mut got, &blocks[..n]);
+                x86_avx2::run_choosing(token, vectors, job);
+                assert_eq!(
+                    expected, got,
+                    "x86_avx2, Sparkle384 vectors {vectors}, N = {N}"
+                );
+            }
+        }
     }
 }
 
@@ -149,6 +173,17 @@ impl<const N: usize, const R: usize, const STEPS: usize> Job for SchwaemmBlocks<
     }
 }
 
+/// How [`check_schwaemm`] runs a job.
+#[derive(Clone, Copy, Debug)]
+enum Run {
+    /// On the backend of this process.
+    Dispatched,
+    /// On this backend.
+    On(Backend),
+    /// On the AVX2 kernels (if the CPU has AVX2) with this Sparkle384 choice.
+    Avx2(bool),
+}
+
 /// Schwaemm's inner message loop (0 to 4 blocks, encrypt and decrypt, separate and in-place
 /// buffers) on every backend against the portable words.
 fn check_schwaemm<const N: usize, const R: usize, const STEPS: usize>(seed: &mut u64) {
@@ -167,8 +202,12 @@ fn check_schwaemm<const N: usize, const R: usize, const STEPS: usize>(seed: &mut
                 decrypt,
             );
             for in_place in [false, true] {
-                // `None`: the dispatched backend; then every other one the CPU has.
-                for b in core::iter::once(None).chain(others().map(Some)) {
+                // `None`: the dispatched backend; then every other one the CPU has; then the
+                // AVX2 kernels with either Sparkle384 choice.
+                let runs = core::iter::once(Run::Dispatched)
+                    .chain(others().map(Run::On))
+                    .chain([Run::Avx2(false), Run::Avx2(true)]);
+                for b in runs {
                     let mut got = input;
                     let mut out = [0u8; 128];
                     let buf = if in_place {
@@ -179,8 +218,15 @@ fn check_schwaemm<const N: usize, const R: usize, const STEPS: usize>(seed: &mut
                     };
                     let job = SchwaemmBlocks::<N, R, STEPS>(&mut got, buf, decrypt);
                     match b {
-                        None => dispatch(job),
-                        Some(b) => assert!(dispatch_on(b, job).is_some()),
+                        Run::Dispatched => dispatch(job),
+                        Run::On(b) => assert!(dispatch_on(b, job).is_some()),
+                        #[cfg(sparkle_x86)]
+                        Run::Avx2(vectors) => match detect::avx2_token() {
+                            Some(token) => x86_avx2::run_choosing(token, vectors, job),
+                            None => continue,
+                        },
+                        #[cfg(not(sparkle_x86))]
+                        Run::Avx2(_) => continue,
                     }
                     assert_eq!(
                         (expected, &expected_out[..len]),
