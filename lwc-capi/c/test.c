@@ -49,6 +49,28 @@ int main(void) {
   expect("Keccak-256('')", out, "C5D2460186F7233C927E7DB2DCC703C0E500B653CA82273B7BFAD8045D85A470");
   expect_rc("hash keccak256", lwc_hash(LWC_KECCAK_256, &cc, 1, out, 32), LWC_OK);
   expect("Keccak-256(CC)", out, "EEAD6DBFC7340A56CAEDC044696A168870549A6A7F6F56961E84A54BD9970B8A");
+  /* One-shots across the 136-byte block boundary (135: both pad bits in one byte; 136: a
+   * whole pad block), on ptn. SHA3-256: Python's hashlib.sha3_256; Keccak-256: XKCP's
+   * KeccakWidth1600_Sponge(1088, 512, .., 0x01, .., 32) (generic64 build, README "Measured"). */
+  {
+    static const size_t lens[4] = {135, 136, 137, 300};
+    static const char *sha3[4] = {
+        "fded8fd9d6551c601eeb3b7c6bc5e5cfd8aad1d015b7e9aaa9c9b9475231d5e2",
+        "cf3ccff92480a29160c2d38317c430e14749bfee1788106957dfe73f8c4930e5",
+        "ce9d7dc90913ee5d92745019479a5352c6d6279bef18ed07dc0a83ee8084daca",
+        "4be64d77dff18f218eeb40368f86ed78e6d4f2381c71675ab5ada46aa4fee621"};
+    static const char *keccak[4] = {
+        "cbdfd9dee5faad3818d6b06f95a219fd290b0e1706f6a82e5a595b9ce9faca62",
+        "7ce759f1ab7f9ce437719970c26b0a66ff11fe3e38e17df89cf5d29c7d7f807e",
+        "ac73d4fae68b8453f764007c1a20ce95994187861f0c3227a3a8e99a73a3b1db",
+        "4699841dafd5e26cca72b05a41d38c96b4b468e5a6cbf694cbebe77dacdf6528"};
+    for (int k = 0; k < 4; k++) {
+      expect_rc("sha3_256 ptn", lwc_sha3_256(ptn, lens[k], out), LWC_OK);
+      expect("SHA3-256(ptn 135/136/137/300)", out, sha3[k]);
+      expect_rc("keccak_256 ptn", lwc_keccak_256(ptn, lens[k], out), LWC_OK);
+      expect("Keccak-256(ptn 135/136/137/300)", out, keccak[k]);
+    }
+  }
   /* keccak-team ShortMsgKAT_SHAKE128.txt, Len = 8 (first 32 bytes). */
   lwc_hash(LWC_SHAKE128, &cc, 1, out, 32);
   expect("SHAKE128(CC)", out, "4DD4B0004A7D9E613A0F488B4846F804015F0F8CCDBA5F7C16810BBC5A1C6FB2");

@@ -329,17 +329,31 @@ pub unsafe extern "C" fn lwc_hash(
     }
 }
 
-/// Fixed-size one-shot helper behind `lwc_sha3_256` and `lwc_keccak_256` (only their own code
-/// links in).
+/// Fixed-size one-shot helper behind `lwc_sha3_256` (`D` = `Sha3_256`, `ds` = 0x06) and
+/// `lwc_keccak_256` (`Keccak256`, 0x01); only their own code links in. The size build
+/// (`--cfg keccak_backend="compact"`) runs the panic-free sponge of `oneshot.rs` instead of `D`.
 ///
 /// # Safety
 /// As `lwc_sha3_256`.
-unsafe fn oneshot32<D: Digest>(r#in: *const u8, len: usize, out: *mut u8) -> i32 {
+#[cfg_attr(
+    keccak_backend = "compact",
+    allow(clippy::extra_unused_type_parameters)
+)]
+unsafe fn oneshot32<D: Digest>(r#in: *const u8, len: usize, out: *mut u8, ds: u8) -> i32 {
     // SAFETY: forwarded caller guarantees (`out` has 32 bytes).
     let (Some(data), Some(out)) = (unsafe { input(r#in, len) }, unsafe { output(out, 32) }) else {
         return LWC_ERR_NULL;
     };
-    out.copy_from_slice(&D::digest(data));
+    let Ok(out) = <&mut [u8; 32]>::try_from(out) else {
+        return LWC_ERR_LENGTH;
+    };
+    #[cfg(keccak_backend = "compact")]
+    crate::oneshot::sponge256(data, ds, out);
+    #[cfg(not(keccak_backend = "compact"))]
+    {
+        let _ = ds;
+        out.copy_from_slice(&D::digest(data));
+    }
     LWC_OK
 }
 
@@ -350,7 +364,7 @@ unsafe fn oneshot32<D: Digest>(r#in: *const u8, len: usize, out: *mut u8) -> i32
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn lwc_sha3_256(r#in: *const u8, len: usize, out: *mut u8) -> i32 {
     // SAFETY: forwarded caller guarantees.
-    unsafe { oneshot32::<Sha3_256>(r#in, len, out) }
+    unsafe { oneshot32::<Sha3_256>(r#in, len, out, 0x06) }
 }
 
 /// Keccak-256 (original padding, as Ethereum) of `in[0..len]` into `out[0..32]`.
@@ -361,7 +375,7 @@ pub unsafe extern "C" fn lwc_sha3_256(r#in: *const u8, len: usize, out: *mut u8)
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn lwc_keccak_256(r#in: *const u8, len: usize, out: *mut u8) -> i32 {
     // SAFETY: forwarded caller guarantees.
-    unsafe { oneshot32::<Keccak256>(r#in, len, out) }
+    unsafe { oneshot32::<Keccak256>(r#in, len, out, 0x01) }
 }
 
 /// KT128 (RFC 9861) of `in[0..len]` with customization string `custom[0..custom_len]` into

@@ -10,6 +10,8 @@
 
 mod aead;
 mod hash;
+#[cfg(keccak_backend = "compact")]
+mod oneshot;
 
 pub use aead::*;
 pub use hash::*;

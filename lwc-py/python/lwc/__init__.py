@@ -8,7 +8,9 @@ released. ``<name>_digest(data)`` are one-shot helpers returning bytes. MAC obje
 LeMac, PetitMac) add ``verify(tag)``, a constant-time check raising ``InvalidTag``. The SP 800-185
 functions take their output length as ``digest_size`` (another length is another function); their
 XOFs (``kmacxof128``, ``tuplehashxof128``, ``parallelhashxof128``, ...) take ``digest(length)``.
-TupleHash's ``update(item)`` appends one whole item of the tuple.
+TupleHash's ``update(item)`` appends one whole item of the tuple. ``new(name, ...)`` also takes
+the keyed names (``algorithms_keyed``, with ``key=``) and the unkeyed SP 800-185 ones
+(``algorithms_sp800_185``); TupleHash and ParallelHash have one-shot ``<name>_digest`` helpers.
 """
 
 from ._lwc import *  # noqa: F401,F403
@@ -27,8 +29,75 @@ algorithms_available = frozenset(
 )
 
 
+algorithms_keyed = frozenset({"kmac128", "kmac256", "kmacxof128", "kmacxof256", "lemac", "petitmac"})
+"""Names ``new`` takes with a ``key=`` keyword (and their constructors' other keywords)."""
+
+algorithms_sp800_185 = frozenset(
+    {
+        "tuplehash128", "tuplehash256", "tuplehashxof128", "tuplehashxof256",
+        "parallelhash128", "parallelhash256", "parallelhashxof128", "parallelhashxof256",
+    }
+)
+"""Unkeyed SP 800-185 names ``new`` takes: TupleHash's ``data`` is the sequence of items;
+ParallelHash needs ``block_size=``."""
+
+
 def new(name, data=b"", **kwargs):
-    """A new hash object for algorithm ``name`` (one of ``algorithms_available``), as hashlib.new."""
-    if name not in algorithms_available:
-        raise ValueError(f"unsupported hash type {name}")
-    return globals()[name](data, **kwargs)
+    """A new hash, XOF or MAC object for algorithm ``name``, as hashlib.new.
+
+    ``name`` is one of ``algorithms_available`` (``new(name, data)``), ``algorithms_keyed``
+    (``new(name, data, key=key, ...)``) or ``algorithms_sp800_185`` (``new("tuplehash128",
+    [item, ...])``, ``new("parallelhash128", data, block_size=8)``); further keywords go to the
+    algorithm's constructor (``customization``, ``digest_size``, ``nonce``, ...)."""
+    if name in algorithms_available or name in algorithms_sp800_185:
+        if name.startswith("tuplehash") and isinstance(data, (bytes, bytearray, memoryview)):
+            if len(data):
+                raise TypeError(f"{name} takes a sequence of items, not one bytes-like object")
+            data = ()
+        return globals()[name](data, **kwargs)
+    if name in algorithms_keyed:
+        if "key" not in kwargs:
+            raise TypeError(f"{name} needs key=")
+        key = kwargs.pop("key")
+        return globals()[name](key, data, **kwargs)
+    raise ValueError(f"unsupported hash type {name}")
+
+
+def tuplehash128_digest(items, *, customization=None, digest_size=32):
+    """TupleHash128 of the sequence ``items`` (bytes-like each): ``digest_size`` bytes."""
+    return tuplehash128(items, customization=customization, digest_size=digest_size).digest()
+
+
+def tuplehash256_digest(items, *, customization=None, digest_size=64):
+    """TupleHash256 of the sequence ``items`` (bytes-like each): ``digest_size`` bytes."""
+    return tuplehash256(items, customization=customization, digest_size=digest_size).digest()
+
+
+def tuplehashxof128_digest(items, length, *, customization=None):
+    """TupleHashXOF128 of the sequence ``items``: ``length`` bytes."""
+    return tuplehashxof128(items, customization=customization).digest(length)
+
+
+def tuplehashxof256_digest(items, length, *, customization=None):
+    """TupleHashXOF256 of the sequence ``items``: ``length`` bytes."""
+    return tuplehashxof256(items, customization=customization).digest(length)
+
+
+def parallelhash128_digest(data, *, block_size, customization=None, digest_size=32):
+    """ParallelHash128 of ``data`` with blocks of ``block_size`` bytes: ``digest_size`` bytes."""
+    return parallelhash128(data, block_size=block_size, customization=customization, digest_size=digest_size).digest()
+
+
+def parallelhash256_digest(data, *, block_size, customization=None, digest_size=64):
+    """ParallelHash256 of ``data`` with blocks of ``block_size`` bytes: ``digest_size`` bytes."""
+    return parallelhash256(data, block_size=block_size, customization=customization, digest_size=digest_size).digest()
+
+
+def parallelhashxof128_digest(data, length, *, block_size, customization=None):
+    """ParallelHashXOF128 of ``data`` with blocks of ``block_size`` bytes: ``length`` bytes."""
+    return parallelhashxof128(data, block_size=block_size, customization=customization).digest(length)
+
+
+def parallelhashxof256_digest(data, length, *, block_size, customization=None):
+    """ParallelHashXOF256 of ``data`` with blocks of ``block_size`` bytes: ``length`` bytes."""
+    return parallelhashxof256(data, block_size=block_size, customization=customization).digest(length)
