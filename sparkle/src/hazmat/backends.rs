@@ -102,6 +102,10 @@ fn schwaemm_blocks_words<K: Kernels, const N: usize, const R: usize, const STEPS
 /// One whole operation generic over the backend, run by [`dispatch`] (its `run` is inlined into
 /// the backend's `#[target_feature]` entry point, so the whole loop is compiled for that backend).
 pub(crate) trait Job {
+    /// The size of the Sparkle permutation the job runs, in 32-bit words (8, 12 or 16): the
+    /// dispatcher's per-instance choice (see [`run`]).
+    #[cfg_attr(not(sparkle_x86), allow(dead_code))] // Only the AVX2 backend's choice reads it.
+    const WORDS: usize;
     /// What the job returns.
     type Output;
     /// Runs the job with `kernels`.
@@ -112,6 +116,7 @@ pub(crate) trait Job {
 pub(crate) struct Permute<'a, const N: usize, const STEPS: usize>(pub(crate) &'a mut [u32; N]);
 
 impl<const N: usize, const STEPS: usize> Job for Permute<'_, N, STEPS> {
+    const WORDS: usize = N;
     type Output = ();
     #[inline(always)]
     fn run<K: Kernels>(self, kernels: K) {
@@ -131,14 +136,23 @@ pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output>
     detect::supported(backend).map(|chosen| run(chosen, job))
 }
 
-/// Enters `chosen`'s `#[target_feature]` entry point with `job`.
+/// Enters `chosen`'s `#[target_feature]` entry point with `job`; on the AVX2 backend, the entry
+/// point of the instance's faster code: `x86_avx2`'s for Sparkle512 jobs, and for Sparkle384 jobs
+/// where [`detect::sparkle384_vectors`]; `x86_bmi`'s for the other jobs (the AVX2 detection
+/// includes BMI2). Measured in PERFORMANCE.md, "The per-instance choice".
 #[inline(always)]
 fn run<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
     match chosen {
         #[cfg(sparkle_avx512)]
         detect::Chosen::X86Avx512(token) => x86_avx512::run(token, job),
         #[cfg(sparkle_x86)]
-        detect::Chosen::X86Avx2(token) => x86_avx2::run(token, job),
+        detect::Chosen::X86Avx2(token) => {
+            if J::WORDS == 16 || (J::WORDS == 12 && detect::sparkle384_vectors()) {
+                x86_avx2::run(token, job)
+            } else {
+                x86_bmi::run(token.bmi(), job)
+            }
+        }
         #[cfg(sparkle_x86)]
         detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
         #[cfg(sparkle_aarch64)]
@@ -196,10 +210,18 @@ mod detect {
     #[derive(Clone, Copy, Debug)]
     pub(crate) struct Avx2Token(());
 
-    /// Whether the AVX2 backend runs Sparkle384 (Esch256, XOEsch256, Schwaemm256-128,
-    /// Schwaemm192-192) on its vector code: on AMD and Hygon CPUs, where it was measured faster
-    /// than the BMI2 scalar code (Zen 4: 1.3x to 1.9x at every size), and not elsewhere (an Intel
-    /// Golden Cove core, the P-core of Alder Lake and Sapphire Rapids: 0.94x to 1.02x at 4 KiB and
+    #[cfg(sparkle_x86)]
+    impl Avx2Token {
+        /// The BMI2 proof this one includes.
+        pub(crate) fn bmi(self) -> BmiToken {
+            BmiToken(())
+        }
+    }
+
+    /// Whether the dispatcher sends Sparkle384 jobs (Esch256, XOEsch256, Schwaemm256-128,
+    /// Schwaemm192-192) to the AVX2 backend's vector code: on AMD and Hygon CPUs, where it was measured faster
+    /// than the BMI2 backend (Zen 4: 1.3x to 1.9x at every size), and not elsewhere (an Intel
+    /// Golden Cove core, the P-core of Alder Lake and Sapphire Rapids: 0.92x to 1.01x at 4 KiB and
     /// 0.87x to 0.97x at 64 B); see PERFORMANCE.md, "The per-instance choice". Read with `cpuid`
     /// once and cached (0: not read yet, 1: scalar, 2: vectors).
     #[cfg(sparkle_x86)]

@@ -100,6 +100,7 @@ struct Run<'k, 'a, 'i, 'o, const N: usize, const R: usize, const SLIM: usize, co
 impl<const N: usize, const R: usize, const SLIM: usize, const BIG: usize> Job
     for Run<'_, '_, '_, '_, N, R, SLIM, BIG>
 {
+    const WORDS: usize = N;
     type Output = [u32; N];
 
     #[inline(always)]

@@ -122,6 +122,7 @@ struct Absorb<'a, const N: usize, const SLIM: usize> {
 }
 
 impl<const N: usize, const SLIM: usize> Job for Absorb<'_, N, SLIM> {
+    const WORDS: usize = N;
     type Output = ();
     #[inline(always)]
     fn run<K: Kernels>(self, kernels: K) {

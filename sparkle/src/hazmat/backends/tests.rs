@@ -44,17 +44,12 @@ fn check<const N: usize, const STEPS: usize>(seed: &mut u64) {
         assert!(dispatch_on(b, Permute::<N, STEPS>(&mut got)).is_some());
         assert_eq!(expected, got, "{b}, N = {N}, steps = {STEPS}");
     }
-    // The AVX2 kernels with either Sparkle384 choice, whatever this CPU's vendor.
+    // The AVX2 kernels themselves, for every size (the dispatcher sends some sizes elsewhere).
     #[cfg(sparkle_x86)]
     if let Some(token) = detect::avx2_token() {
-        for vectors in [false, true] {
-            let mut got = input;
-            x86_avx2::run_choosing(token, vectors, Permute::<N, STEPS>(&mut got));
-            assert_eq!(
-                expected, got,
-                "x86_avx2, Sparkle384 vectors {vectors}, N = {N}"
-            );
-        }
+        let mut got = input;
+        x86_avx2::run(token, Permute::<N, STEPS>(&mut got));
+        assert_eq!(expected, got, "x86_avx2 kernels, N = {N}, steps = {STEPS}");
     }
     // The AVX2 backend's four-branch vector code, which its kernels do not use.
     #[cfg(sparkle_x86)]
@@ -100,6 +95,7 @@ fn backends_agree_with_portable() {
 struct EschAbsorb<'a, const N: usize, const STEPS: usize>(&'a mut [u32; N], &'a [[u8; RATE]]);
 
 impl<const N: usize, const STEPS: usize> Job for EschAbsorb<'_, N, STEPS> {
+    const WORDS: usize = N;
     type Output = ();
     fn run<K: Kernels>(self, kernels: K) {
         kernels.esch_absorb::<N, STEPS>(self.0, self.1);
@@ -134,15 +130,9 @@ fn check_absorb<const N: usize, const STEPS: usize>(seed: &mut u64) {
         }
         #[cfg(sparkle_x86)]
         if let Some(token) = detect::avx2_token() {
-            for vectors in [false, true] {
-                let mut got = input;
-                let job = EschAbsorb::<N, STEPS>(&mut got, &blocks[..n]);
-                x86_avx2::run_choosing(token, vectors, job);
-                assert_eq!(
-                    expected, got,
-                    "x86_avx2, Sparkle384 vectors {vectors}, N = {N}"
-                );
-            }
+            let mut got = input;
+            x86_avx2::run(token, EschAbsorb::<N, STEPS>(&mut got, &blocks[..n]));
+            assert_eq!(expected, got, "x86_avx2 kernels, N = {N}, {n} blocks");
         }
     }
 }
@@ -167,6 +157,7 @@ struct SchwaemmBlocks<'a, const N: usize, const R: usize, const STEPS: usize>(
 );
 
 impl<const N: usize, const R: usize, const STEPS: usize> Job for SchwaemmBlocks<'_, N, R, STEPS> {
+    const WORDS: usize = N;
     type Output = ();
     fn run<K: Kernels>(self, kernels: K) {
         kernels.schwaemm_blocks::<N, R, STEPS>(self.0, self.1, self.2);
@@ -180,8 +171,8 @@ enum Run {
     Dispatched,
     /// On this backend.
     On(Backend),
-    /// On the AVX2 kernels (if the CPU has AVX2) with this Sparkle384 choice.
-    Avx2(bool),
+    /// On the AVX2 kernels themselves (if the CPU has AVX2), whatever the dispatcher's choice.
+    Avx2Kernels,
 }
 
 /// Schwaemm's inner message loop (0 to 4 blocks, encrypt and decrypt, separate and in-place
@@ -202,11 +193,11 @@ fn check_schwaemm<const N: usize, const R: usize, const STEPS: usize>(seed: &mut
                 decrypt,
             );
             for in_place in [false, true] {
-                // `None`: the dispatched backend; then every other one the CPU has; then the
-                // AVX2 kernels with either Sparkle384 choice.
+                // The dispatched backend; then every other one the CPU has; then the AVX2
+                // kernels themselves (the dispatcher sends some sizes elsewhere).
                 let runs = core::iter::once(Run::Dispatched)
                     .chain(others().map(Run::On))
-                    .chain([Run::Avx2(false), Run::Avx2(true)]);
+                    .chain([Run::Avx2Kernels]);
                 for b in runs {
                     let mut got = input;
                     let mut out = [0u8; 128];
@@ -221,12 +212,12 @@ fn check_schwaemm<const N: usize, const R: usize, const STEPS: usize>(seed: &mut
                         Run::Dispatched => dispatch(job),
                         Run::On(b) => assert!(dispatch_on(b, job).is_some()),
                         #[cfg(sparkle_x86)]
-                        Run::Avx2(vectors) => match detect::avx2_token() {
-                            Some(token) => x86_avx2::run_choosing(token, vectors, job),
+                        Run::Avx2Kernels => match detect::avx2_token() {
+                            Some(token) => x86_avx2::run(token, job),
                             None => continue,
                         },
                         #[cfg(not(sparkle_x86))]
-                        Run::Avx2(_) => continue,
+                        Run::Avx2Kernels => continue,
                     }
                     assert_eq!(
                         (expected, &expected_out[..len]),

@@ -18,17 +18,15 @@
 //! last, removed with the next block's input). A single permutation (`sparkle`, for the big
 //! permutations and the squeeze) still loads and stores.
 //!
-//! The per-instance dispatch of this backend (PERFORMANCE.md, "The per-instance choice"):
-//! * Sparkle512 (Esch384, XOEsch384, Schwaemm256-256) runs the vector code on every CPU (measured
-//!   1.1x to 1.3x the BMI2 scalar code on an Intel Golden Cove core, 1.7x to 2.1x on AMD Zen 4);
-//! * Sparkle384 (Esch256, XOEsch256, Schwaemm256-128, Schwaemm192-192) runs it on AMD and Hygon
-//!   CPUs (1.3x to 1.9x on Zen 4) and the BMI2 scalar code elsewhere (on Golden Cove the vector
-//!   code was 0.94x to 1.02x the scalar code at 4 KiB, 0.87x to 0.97x at 64 B): one `cpuid`
-//!   vendor read, cached;
-//! * Sparkle256 (Schwaemm128-128) runs the BMI2 scalar code: its 4-lane vector code (kept, and
-//!   tested against portable) is latency-bound and slower than the scalar code with BMI2.
+//! Sparkle256 (four branches) runs the BMI2 scalar code here: its 4-lane vector code (kept, and
+//! tested against portable) is latency-bound and slower than the scalar code with BMI2.
 //!
-//! The tests run the Sparkle384 vector code on every CPU with AVX2 ([`run_choosing`]).
+//! The dispatcher does not send every job here (`run` in `backends.rs`, PERFORMANCE.md "The
+//! per-instance choice"): Sparkle512 jobs (Esch384, XOEsch384, Schwaemm256-256) always, Sparkle384
+//! jobs (Esch256, XOEsch256, Schwaemm256-128, Schwaemm192-192) on AMD and Hygon CPUs only, where
+//! this code was measured 1.3x to 1.9x the BMI2 backend (Zen 4); elsewhere (an Intel Golden Cove
+//! core: 0.87x to 1.0x) and for Sparkle256 they run on the `x86_bmi` backend. The tests run this
+//! backend's code for every size on every CPU with AVX2.
 
 // The intrinsics are safe to call inside `#[target_feature]` functions since Rust 1.87, but the
 // workspace's MSRV is 1.85, where they still need an `unsafe` block.
@@ -47,58 +45,32 @@ use crate::hazmat::words::{RATE, RCON};
 
 /// The AVX2 kernels; a value exists only after run-time detection found AVX2 and BMI2.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct X86Avx2 {
-    /// The proof that the CPU has AVX2 and BMI2.
-    _token: Avx2Token,
-    /// Whether Sparkle384 runs on the vector code (else on the BMI2 scalar code): the
-    /// per-instance choice of the module docs.
-    sparkle384_vectors: bool,
-}
+pub(crate) struct X86Avx2(pub(super) Avx2Token);
 
-/// Runs `job` with the AVX2 kernels, compiled with AVX2 and BMI2 enabled, Sparkle384 on the
-/// vector code where this CPU's vendor was measured faster with it
-/// ([`super::detect::sparkle384_vectors`]).
+/// Runs `job` with the AVX2 kernels, compiled with AVX2 and BMI2 enabled.
 #[inline]
 pub(super) fn run<J: Job>(token: Avx2Token, job: J) -> J::Output {
-    run_choosing(token, super::detect::sparkle384_vectors(), job)
-}
-
-/// [`run`] with the Sparkle384 choice given (the tests run both paths on every CPU).
-#[inline]
-pub(super) fn run_choosing<J: Job>(
-    token: Avx2Token,
-    sparkle384_vectors: bool,
-    job: J,
-) -> J::Output {
-    let kernels = X86Avx2 {
-        _token: token,
-        sparkle384_vectors,
-    };
     // SAFETY: `token` exists only after `detect` found AVX2 and BMI2 on this CPU.
-    unsafe { run_with_features(job, kernels) }
+    unsafe { run_with_features(job, token) }
 }
 
 /// # Safety
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
-unsafe fn run_with_features<J: Job>(job: J, kernels: X86Avx2) -> J::Output {
-    job.run(kernels)
+unsafe fn run_with_features<J: Job>(job: J, token: Avx2Token) -> J::Output {
+    job.run(X86Avx2(token))
 }
 
-impl X86Avx2 {
-    /// Whether the vector code runs Sparkle on `N` words with `STEPS` steps: eight branches
-    /// always, six where [`X86Avx2::sparkle384_vectors`] says so, four never (Sparkle256 runs the
-    /// BMI2 scalar code, see the module docs).
-    #[inline(always)]
-    fn vectors(self, n: usize, steps: usize) -> bool {
-        steps <= 12 && (n == 16 || (n == 12 && self.sparkle384_vectors))
-    }
+/// Whether the vector code runs Sparkle on `N` words with `STEPS` steps: six and eight branches
+/// (Sparkle256 runs the BMI2 scalar code, see the module docs).
+const fn vector_size(n: usize, steps: usize) -> bool {
+    (n == 12 || n == 16) && steps <= 12
 }
 
 impl Kernels for X86Avx2 {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
-        if self.vectors(N, STEPS) {
+        if vector_size(N, STEPS) {
             // SAFETY: `self` holds an `Avx2Token`, so the CPU has AVX2; N is 12 or 16.
             unsafe { sparkle::<N, STEPS>(state) }
         } else {
@@ -112,7 +84,7 @@ impl Kernels for X86Avx2 {
         state: &mut [u32; N],
         blocks: &[[u8; RATE]],
     ) {
-        if self.vectors(N, STEPS) {
+        if vector_size(N, STEPS) {
             // SAFETY: as in `sparkle` above.
             unsafe { esch_absorb::<N, STEPS>(state, blocks) }
         } else {
@@ -127,7 +99,7 @@ impl Kernels for X86Avx2 {
         blocks: InOutBuf<'_, '_, u8>,
         decrypt: bool,
     ) {
-        if self.vectors(N, STEPS) && (R == 8 || (R == 6 && N == 12)) {
+        if vector_size(N, STEPS) && (R == 8 || (R == 6 && N == 12)) {
             let count = blocks.len() / (4 * R);
             let (input, output) = blocks.into_raw();
             // SAFETY: AVX2 as in `sparkle` above; N, R and STEPS are in the supported range;
