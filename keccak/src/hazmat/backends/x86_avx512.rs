@@ -101,7 +101,11 @@ unsafe fn absorb_x4_with_features<const R: usize>(
     absorb_with::<R, X86Avx512>(kernels, states, msgs, rate);
 }
 
-/// The one-state absorb loop, the state in 25 registers from the first block to the last.
+/// The one-state absorb loop, the state in 25 registers from the first block to the last: the
+/// rates of the SHA-3 family (SHAKE128/TurboSHAKE128 168, SHA3-224 144, SHA3-256/SHAKE256 136,
+/// SHA3-384 104, SHA3-512 72) get a loop with the lane count known at compile time, whose
+/// message XORs are unrolled onto the registers (with a run-time lane count the 25 registers went
+/// through the stack at every block); any other rate, the run-time loop.
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
@@ -114,15 +118,46 @@ unsafe fn absorb_x1_with_features<const R: usize>(
     rate: usize,
 ) {
     let mut a = load_x1(state);
-    for block in data.chunks_exact(rate) {
-        for (r, lane) in a.iter_mut().zip(block.chunks_exact(8)) {
-            *r = _mm_xor_si128(*r, _mm_cvtsi64_si128(load_lane(lane) as i64));
-        }
-        for &rc in &RC[24 - R..] {
-            round::<__m128i>(t, &mut a, rc);
+    match rate {
+        168 => absorb_x1_lanes::<R, 21>(t, &mut a, data),
+        144 => absorb_x1_lanes::<R, 18>(t, &mut a, data),
+        136 => absorb_x1_lanes::<R, 17>(t, &mut a, data),
+        104 => absorb_x1_lanes::<R, 13>(t, &mut a, data),
+        72 => absorb_x1_lanes::<R, 9>(t, &mut a, data),
+        _ => {
+            for block in data.chunks_exact(rate) {
+                xor_lanes_x1(&mut a, block);
+                for &rc in &RC[24 - R..] {
+                    round::<__m128i>(t, &mut a, rc);
+                }
+            }
         }
     }
     store_x1(&a, state);
+}
+
+/// The absorb loop over the whole `8 LANES`-byte blocks of `data`.
+#[inline(always)]
+fn absorb_x1_lanes<const R: usize, const LANES: usize>(
+    t: Avx512Token,
+    a: &mut [__m128i; 25],
+    data: &[u8],
+) {
+    for block in data.chunks_exact(8 * LANES) {
+        xor_lanes_x1(a, block);
+        for &rc in &RC[24 - R..] {
+            round::<__m128i>(t, a, rc);
+        }
+    }
+}
+
+/// XORs the whole lanes of `block` (at most 25) into the low elements of the registers.
+#[inline(always)]
+fn xor_lanes_x1(a: &mut [__m128i; 25], block: &[u8]) {
+    for (r, lane) in a.iter_mut().zip(block.chunks_exact(8)) {
+        // SAFETY: SSE2 is part of x86_64.
+        *r = unsafe { _mm_xor_si128(*r, _mm_cvtsi64_si128(load_lane(lane) as i64)) };
+    }
 }
 
 /// The eight-state absorb loop, the states in 25 registers across blocks; each group of eight
