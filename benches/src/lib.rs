@@ -1,5 +1,7 @@
 //! Shared helpers for the criterion benches (message sizes, deterministic inputs) and the report tool.
 
+#[cfg(feature = "anchors")]
+pub mod anchors;
 pub mod callgrind;
 pub mod oneshot;
 pub mod qemu;
