@@ -3,6 +3,7 @@
 #[cfg(feature = "anchors")]
 pub mod anchors;
 pub mod callgrind;
+pub mod native;
 pub mod oneshot;
 pub mod qemu;
 pub mod report;
