@@ -166,8 +166,8 @@ pub fn section(runs: &[RunResult], when: &str, load: &str) -> String {
          side native: the anchors choose their code at build time, ours at run time), each in a \
          target folder of its own. Per workload, batches of about 10 ms of each side alternate, \
          {ROUNDS} of each per run, {PASSES} runs per build with the builds alternating; the \
-         minimum per side. Before timing, every output is compared with ours on the workloads' \
-         lengths and around the rates and KT128's chunk size (the unit tests also check every \
+         minimum per side; ours MB/s is 10^6 bytes per second. Before timing, every output is \
+         compared with ours on the workloads' lengths and around the rates and KT128's chunk size (the unit tests also check every \
          side against published values); a difference stops the report. A shared machine: load \
          average {load}. Written by `cargo run -p benches --bin report --release -- --native` \
          (needs `benches/setup-anchors.sh` once).\n\n"

@@ -41,8 +41,8 @@
 //! default and with `-C target-cpu=native` (and `CFLAGS=-march=native` for the anchors' C), runs
 //! them alternating (`benches::native`) and replaces only the "Keccak anchors" section (its own
 //! marks): ours over each peer's time per workload, default build judged against "ours ≤ 1.0 ×
-//! every peer". It needs `benches/setup-anchors.sh` (xsltproc, libclang) once. Here: about 1 min
-//! of runs, some 5 minutes with both builds from clean.
+//! every peer". It needs `benches/setup-anchors.sh` (xsltproc, libclang) once. Here: about 85 s
+//! of runs; 304 s with both builds from clean (70 s default, 151 s native, on a loaded machine).
 //!
 //! Naming convention the benches follow: group = family (`keccak`, `ascon`, `sparkle`, `lemac`),
 //! function id = `"<algorithm>/<implementation>"` (e.g. `"SHA3-256/lwc"`, `"SHA3-256/sha3"`), parameter =
