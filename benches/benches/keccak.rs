@@ -1,5 +1,7 @@
 //! Criterion group `keccak`: lwc-keccak against the RustCrypto crates, side by side in the same run.
-//! Every iteration is a whole hash (new + update + finalize).
+//! Every iteration is a whole hash (new + update + finalize). With the feature `anchors`, also
+//! against `keccak-asm`, XKCP (`xkcp-rs`) and `tiny-keccak` (`benches::anchors`; every anchor's
+//! output is checked equal to ours before timing).
 //!
 //! Quick run: `cargo bench -p benches --no-default-features --features keccak --bench keccak --
 //! --warm-up-time 1 --measurement-time 3 <filter>`.
@@ -23,8 +25,40 @@ fn xof32<X: Default + Update + ExtendableOutput>(m: &[u8]) -> [u8; 32] {
     out
 }
 
+/// The anchors' sides (`benches::anchors`): every workload's function at every size (ours and
+/// RustCrypto's are the ids of `bench`).
+#[cfg(feature = "anchors")]
+fn anchors(g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>) {
+    use benches::anchors::{WORKLOADS, check};
+    check().expect("an anchor differs from ours");
+    // One workload per function (the list repeats SHA3-256 for its four lengths).
+    let mut seen = Vec::new();
+    for w in WORKLOADS {
+        if seen.contains(&w.algorithm) {
+            continue;
+        }
+        seen.push(w.algorithm);
+        for &(name, side) in w.sides {
+            if name == "lwc" || name == "rustcrypto" {
+                continue;
+            }
+            for &len in &SIZES {
+                let m = input(len);
+                g.throughput(Throughput::Bytes(len as u64));
+                g.bench_with_input(
+                    BenchmarkId::new(format!("{}/{name}", w.algorithm), len),
+                    &m,
+                    |b, m| b.iter(|| side(black_box(m))),
+                );
+            }
+        }
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("keccak");
+    #[cfg(feature = "anchors")]
+    anchors(&mut g);
     for &len in &SIZES {
         let m = input(len);
         g.throughput(Throughput::Bytes(len as u64));

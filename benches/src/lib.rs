@@ -1,6 +1,9 @@
 //! Shared helpers for the criterion benches (message sizes, deterministic inputs) and the report tool.
 
+#[cfg(feature = "anchors")]
+pub mod anchors;
 pub mod callgrind;
+pub mod native;
 pub mod oneshot;
 pub mod qemu;
 pub mod report;

@@ -10,6 +10,7 @@
 //! cargo run -p benches --bin report --release -- --qemu-aarch64  # only the aarch64 section (below)
 //! cargo run -p benches --bin report --release -- --qemu-rv32     # only the RV32 + thumbv7em section (below)
 //! cargo run -p benches --bin report --release -- --wasm          # only the wasm32 section (below)
+//! cargo run -p benches --bin report --release -- --native        # only the Keccak anchors section (below)
 //!     --families keccak,ascon   restrict the run to some groups
 //! ```
 //!
@@ -35,6 +36,14 @@
 //! own marks); every other run keeps the one it finds. Here: about 25 s of runs, 41 s in all with
 //! the builds up to date, about 3 minutes from a clean target folder.
 //!
+//! `--native` builds the `anchors` timing program (feature `anchors`: ours, RustCrypto's crates,
+//! `keccak-asm`, XKCP and `tiny-keccak` in one binary) twice in target folders of its own, by
+//! default and with `-C target-cpu=native` (and `CFLAGS=-march=native` for the anchors' C), runs
+//! them alternating (`benches::native`) and replaces only the "Keccak anchors" section (its own
+//! marks): ours over each peer's time per workload, default build judged against "ours ≤ 1.0 ×
+//! every peer". It needs `benches/setup-anchors.sh` (xsltproc, libclang) once. Here: about 85 s
+//! of runs; 304 s with both builds from clean (70 s default, 151 s native, on a loaded machine).
+//!
 //! Naming convention the benches follow: group = family (`keccak`, `ascon`, `sparkle`, `lemac`),
 //! function id = `"<algorithm>/<implementation>"` (e.g. `"SHA3-256/lwc"`, `"SHA3-256/sha3"`), parameter =
 //! message size in bytes, `Throughput::Bytes`. Implementations whose name starts with `lwc` are ours.
@@ -45,7 +54,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use benches::report::{Measurement, collect, format_rate, format_size, render_chart};
-use benches::{callgrind, qemu, rv32, wasm};
+use benches::{callgrind, native, qemu, rv32, wasm};
 
 const FAMILIES: &[&str] = &["keccak", "ascon", "sparkle", "lemac", "context"];
 
@@ -105,7 +114,7 @@ fn main() {
     // The sections a run of their own measures: its flag, the name it prints, the section's marks,
     // the measurement. A full report keeps each of them as it was.
     type Measure = fn(&Path, &Path, &[String]) -> String;
-    let own_runs: [(&str, &str, &str, &str, Measure); 3] = [
+    let own_runs: [(&str, &str, &str, &str, Measure); 4] = [
         (
             "--qemu-aarch64",
             "aarch64",
@@ -119,6 +128,13 @@ fn main() {
         ("--wasm", "wasm32", wasm::START, wasm::END, |r, t, _| {
             wasm::measure(r, t)
         }),
+        (
+            "--native",
+            "Keccak anchors",
+            native::START,
+            native::END,
+            |r, t, _| native::measure(r, t),
+        ),
     ];
     for (flag, name, start, end, measure) in own_runs {
         if args.iter().any(|a| a == flag) {
