@@ -8,6 +8,7 @@
 
 use std::hint::black_box;
 
+use benches::xof32;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use digest::{Digest, ExtendableOutput, Update, XofReader};
 
@@ -15,14 +16,6 @@ const SIZES: [usize; 7] = [16, 32, 64, 256, 1024, 16 * 1024, 1024 * 1024];
 
 fn input(len: usize) -> Vec<u8> {
     (0..len).map(|i| (i % 251) as u8).collect()
-}
-
-fn xof32<X: Default + Update + ExtendableOutput>(m: &[u8]) -> [u8; 32] {
-    let mut x = X::default();
-    x.update(m);
-    let mut out = [0u8; 32];
-    x.finalize_xof().read(&mut out);
-    out
 }
 
 /// The anchors' sides (`benches::anchors`): every workload's function at every size (ours and

@@ -7,7 +7,8 @@
 //! Every side of a workload is a function from the message to 32 bytes of output (the digest, or
 //! the first 32 bytes of the XOF); [`check`] compares every side with ours before any timing.
 
-use digest::{Digest, ExtendableOutput, Update, XofReader};
+use crate::xof32;
+use digest::Digest;
 
 /// One side of a workload: the whole operation (new + update + finalize) over the message.
 pub type Side = fn(&[u8]) -> [u8; 32];
@@ -29,15 +30,6 @@ pub struct Workload {
     pub len: usize,
     /// `(implementation, call)`, ours first.
     pub sides: &'static [(&'static str, Side)],
-}
-
-/// 32 bytes of the XOF `X` (digest 0.11 traits) over `m`.
-fn xof32<X: Default + Update + ExtendableOutput>(m: &[u8]) -> [u8; 32] {
-    let mut x = X::default();
-    x.update(m);
-    let mut out = [0u8; 32];
-    x.finalize_xof().read(&mut out);
-    out
 }
 
 /// The 32-byte digest of `D` (digest 0.11) over `m`.

@@ -45,6 +45,18 @@ pub fn build_own_workspace(
 /// Message sizes every family group measures (bytes).
 pub const SIZES: &[usize] = &[16, 64, 256, 1024, 16 * 1024, 1024 * 1024];
 
+/// 32 bytes of the XOF `X` (digest 0.11 traits) over `m`: one whole hash, as the keccak group
+/// and the anchors program time it.
+#[must_use]
+pub fn xof32<X: Default + digest::Update + digest::ExtendableOutput>(m: &[u8]) -> [u8; 32] {
+    use digest::XofReader;
+    let mut x = X::default();
+    x.update(m);
+    let mut out = [0u8; 32];
+    x.finalize_xof().read(&mut out);
+    out
+}
+
 /// A deterministic, non-trivial input of `len` bytes.
 #[must_use]
 pub fn input(len: usize) -> Vec<u8> {
