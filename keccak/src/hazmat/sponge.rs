@@ -1,5 +1,5 @@
-//! The engine of every mode: the byte-oriented sponge, its four- and eight-state one-shot forms, and the
-//! SP 800-185 / RFC 9861 encodings.
+//! The engine of every mode: the byte-oriented sponge, its four- and eight-state one-shot forms,
+//! and the SP 800-185 / RFC 9861 encodings.
 
 use super::backends::{Job, Kernels, dispatch};
 use super::words::{load_lane, store_lanes, xor_block};
@@ -290,10 +290,10 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
 }
 
 /// The absorb loop ([`Kernels::absorb`]) as a job for [`dispatch`].
-struct Absorb<'a, const ROUNDS: usize> {
-    state: &'a mut State1600,
-    blocks: &'a [u8],
-    rate: usize,
+pub(crate) struct Absorb<'a, const ROUNDS: usize> {
+    pub(crate) state: &'a mut State1600,
+    pub(crate) blocks: &'a [u8],
+    pub(crate) rate: usize,
 }
 
 impl<const ROUNDS: usize> Job for Absorb<'_, ROUNDS> {
@@ -305,10 +305,10 @@ impl<const ROUNDS: usize> Job for Absorb<'_, ROUNDS> {
 }
 
 /// The four-state absorb loop ([`Kernels::absorb_x4`]) as a job for [`dispatch`].
-struct AbsorbX4<'a, const ROUNDS: usize> {
-    states: &'a mut [State1600; 4],
-    msgs: [&'a [u8]; 4],
-    rate: usize,
+pub(crate) struct AbsorbX4<'a, const ROUNDS: usize> {
+    pub(crate) states: &'a mut [State1600; 4],
+    pub(crate) msgs: [&'a [u8]; 4],
+    pub(crate) rate: usize,
 }
 
 impl<const ROUNDS: usize> Job for AbsorbX4<'_, ROUNDS> {
@@ -320,10 +320,10 @@ impl<const ROUNDS: usize> Job for AbsorbX4<'_, ROUNDS> {
 }
 
 /// The eight-state absorb loop ([`Kernels::absorb_x8`]) as a job for [`dispatch`].
-struct AbsorbX8<'a, const ROUNDS: usize> {
-    states: &'a mut [State1600; 8],
-    msgs: [&'a [u8]; 8],
-    rate: usize,
+pub(crate) struct AbsorbX8<'a, const ROUNDS: usize> {
+    pub(crate) states: &'a mut [State1600; 8],
+    pub(crate) msgs: [&'a [u8]; 8],
+    pub(crate) rate: usize,
 }
 
 impl<const ROUNDS: usize> Job for AbsorbX8<'_, ROUNDS> {

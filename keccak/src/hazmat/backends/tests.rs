@@ -1,12 +1,14 @@
 //! Every backend this CPU supports against the portable one (BLAKE3 `test.rs` style): the
-//! single-state and four-state permutations and the absorb hooks, on random inputs
+//! single-, four- and eight-state permutations and the absorb hooks, on random inputs
 //! (xorshift, fixed seed), run through [`dispatch_on`] whatever the process's choice; and the
 //! forcing cfgs.
 
 use std::{string::ToString, vec::Vec};
 
+use super::super::sponge::{Absorb, AbsorbX4, AbsorbX8};
 use super::super::{Backend, State1600, backend, force_backend};
-use super::{Job, Kernels, dispatch_on};
+use super::super::{Permute, PermuteX4, PermuteX8};
+use super::dispatch_on;
 
 /// xorshift64 with a fixed seed (reproducible inputs).
 struct Rng(u64);
@@ -34,72 +36,6 @@ fn others() -> impl Iterator<Item = Backend> {
         .iter()
         .copied()
         .filter(|&b| b != Backend::Portable && b.is_supported())
-}
-
-struct Permute<'a, const R: usize>(&'a mut State1600);
-
-impl<const R: usize> Job for Permute<'_, R> {
-    type Output = ();
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.keccak_p::<R>(self.0);
-    }
-}
-
-struct PermuteX4<'a, const R: usize>(&'a mut [State1600; 4]);
-
-impl<const R: usize> Job for PermuteX4<'_, R> {
-    type Output = ();
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.keccak_p_x4::<R>(self.0);
-    }
-}
-
-struct PermuteX8<'a, const R: usize>(&'a mut [State1600; 8]);
-
-impl<const R: usize> Job for PermuteX8<'_, R> {
-    type Output = ();
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.keccak_p_x8::<R>(self.0);
-    }
-}
-
-struct AbsorbX8<'a, const R: usize> {
-    states: &'a mut [State1600; 8],
-    msgs: [&'a [u8]; 8],
-    rate: usize,
-}
-
-impl<const R: usize> Job for AbsorbX8<'_, R> {
-    type Output = ();
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb_x8::<R>(self.states, self.msgs, self.rate);
-    }
-}
-
-struct AbsorbX4<'a, const R: usize> {
-    states: &'a mut [State1600; 4],
-    msgs: [&'a [u8]; 4],
-    rate: usize,
-}
-
-impl<const R: usize> Job for AbsorbX4<'_, R> {
-    type Output = ();
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb_x4::<R>(self.states, self.msgs, self.rate);
-    }
-}
-
-struct Absorb<'a, const R: usize> {
-    state: &'a mut State1600,
-    blocks: &'a [u8],
-    rate: usize,
-}
-
-impl<const R: usize> Job for Absorb<'_, R> {
-    type Output = ();
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb::<R>(self.state, self.blocks, self.rate);
-    }
 }
 
 fn absorb_on<const R: usize>(
