@@ -8,7 +8,7 @@
 
 use core::fmt;
 
-use crate::hazmat::sponge::{Sponge, oneshot_x4, oneshot_x8};
+use crate::hazmat::sponge::{Oneshot, Sponge, oneshot_x4, oneshot_x8};
 
 /// `msgs` and `outs` have different lengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,9 +47,6 @@ fn run<const RATE: usize, const ROUNDS: usize>(
     }
     Ok(())
 }
-
-/// The `G`-state one-shot sponge: `G` messages, the padding byte, `G` outputs.
-type Oneshot<const G: usize> = fn([&[u8]; G], u8, [&mut [u8]; G]);
 
 /// Hashes the first `G` messages into the first `G` outputs with `oneshot` (the `G`-state
 /// one-shot sponge) if there are `G` of each, of equal input and equal output lengths; returns

@@ -392,24 +392,12 @@ pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
     // `8 * b` overflows only when it cannot fit in `data`: then there is no group of eight.
     while let Some(group) = b.checked_mul(8).filter(|&g| g <= rest.len()) {
         let (pieces, tail) = rest.split_at(group);
-        let mut outs = [[0u8; 64]; 8];
-        oneshot_x8::<RATE, ROUNDS>(
-            core::array::from_fn(|k| &pieces[k * b..(k + 1) * b]),
-            ds,
-            outs.each_mut().map(|o| &mut o[..out_len]),
-        );
-        outs.iter().for_each(|o| f(&o[..out_len]));
+        piece_group(pieces, b, ds, out_len, oneshot_x8::<RATE, ROUNDS>, &mut f);
         rest = tail;
     }
     if let Some(group) = b.checked_mul(4).filter(|&g| g <= rest.len()) {
         let (pieces, tail) = rest.split_at(group);
-        let mut outs = [[0u8; 64]; 4];
-        oneshot_x4::<RATE, ROUNDS>(
-            core::array::from_fn(|k| &pieces[k * b..(k + 1) * b]),
-            ds,
-            outs.each_mut().map(|o| &mut o[..out_len]),
-        );
-        outs.iter().for_each(|o| f(&o[..out_len]));
+        piece_group(pieces, b, ds, out_len, oneshot_x4::<RATE, ROUNDS>, &mut f);
         rest = tail;
     }
     for piece in rest.chunks_exact(b) {
@@ -419,6 +407,29 @@ pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
         s.finalize_into(ds, &mut out[..out_len]);
         f(&out[..out_len]);
     }
+}
+
+/// The `G`-state one-shot sponge ([`oneshot_x4`], [`oneshot_x8`]): `G` messages, the padding byte,
+/// `G` outputs.
+pub(crate) type Oneshot<const G: usize> = fn([&[u8]; G], u8, [&mut [u8]; G]);
+
+/// [`for_each_piece`] on `G` pieces (`pieces` is `G b` bytes) with `oneshot`.
+#[inline(always)]
+fn piece_group<const G: usize>(
+    pieces: &[u8],
+    b: usize,
+    ds: u8,
+    out_len: usize,
+    oneshot: Oneshot<G>,
+    f: &mut impl FnMut(&[u8]),
+) {
+    let mut outs = [[0u8; 64]; G];
+    oneshot(
+        core::array::from_fn(|k| &pieces[k * b..(k + 1) * b]),
+        ds,
+        outs.each_mut().map(|o| &mut o[..out_len]),
+    );
+    outs.iter().for_each(|o| f(&o[..out_len]));
 }
 
 /// The one-shot sponge over `N` equal-length messages, with `absorb` the `N`-state absorb loop
