@@ -1,7 +1,7 @@
 //! The engine of every mode: the byte-oriented sponge, its four- and eight-state one-shot forms,
 //! and the SP 800-185 / RFC 9861 encodings.
 
-use super::backends::{Job, Kernels, dispatch};
+use super::backends::{Absorb, AbsorbX4, AbsorbX8, dispatch};
 use super::words::{load_lane, store_lanes, xor_block};
 use super::{State1600, keccak_p, keccak_p_x4, keccak_p_x8};
 
@@ -286,51 +286,6 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         self.absorb(left_encode(RATE as u128).as_bytes());
         self.absorb_encoded_string(key);
         self.zero_pad_block();
-    }
-}
-
-/// The absorb loop ([`Kernels::absorb`]) as a job for [`dispatch`].
-pub(crate) struct Absorb<'a, const ROUNDS: usize> {
-    pub(crate) state: &'a mut State1600,
-    pub(crate) blocks: &'a [u8],
-    pub(crate) rate: usize,
-}
-
-impl<const ROUNDS: usize> Job for Absorb<'_, ROUNDS> {
-    type Output = ();
-    #[inline(always)]
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb::<ROUNDS>(self.state, self.blocks, self.rate);
-    }
-}
-
-/// The four-state absorb loop ([`Kernels::absorb_x4`]) as a job for [`dispatch`].
-pub(crate) struct AbsorbX4<'a, const ROUNDS: usize> {
-    pub(crate) states: &'a mut [State1600; 4],
-    pub(crate) msgs: [&'a [u8]; 4],
-    pub(crate) rate: usize,
-}
-
-impl<const ROUNDS: usize> Job for AbsorbX4<'_, ROUNDS> {
-    type Output = ();
-    #[inline(always)]
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb_x4::<ROUNDS>(self.states, self.msgs, self.rate);
-    }
-}
-
-/// The eight-state absorb loop ([`Kernels::absorb_x8`]) as a job for [`dispatch`].
-pub(crate) struct AbsorbX8<'a, const ROUNDS: usize> {
-    pub(crate) states: &'a mut [State1600; 8],
-    pub(crate) msgs: [&'a [u8]; 8],
-    pub(crate) rate: usize,
-}
-
-impl<const ROUNDS: usize> Job for AbsorbX8<'_, ROUNDS> {
-    type Output = ();
-    #[inline(always)]
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb_x8::<ROUNDS>(self.states, self.msgs, self.rate);
     }
 }
 

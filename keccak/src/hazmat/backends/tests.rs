@@ -5,10 +5,9 @@
 
 use std::{string::ToString, vec::Vec};
 
-use super::super::sponge::{Absorb, AbsorbX4, AbsorbX8};
 use super::super::{Backend, State1600, backend, force_backend};
 use super::super::{Permute, PermuteX4, PermuteX8};
-use super::dispatch_on;
+use super::{Absorb, AbsorbX4, AbsorbX8, dispatch_on};
 
 /// xorshift64 with a fixed seed (reproducible inputs).
 struct Rng(u64);
