@@ -259,7 +259,8 @@ fn cshake_vs_cshake() {
 }
 
 /// KT message lengths around the 8192-byte chunks (first chunk, one leaf, 4 leaves for the
-/// four-state path, 8 for the eight-state one, 8 + 4 + 1, and beyond).
+/// four-state path, 8 for the eight-state one, 8 + 4 + 1, and beyond; 2, 3, 6 and 7 whole
+/// leaves, which the eight-state backend runs as one filled-up group of four or eight).
 fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
     const C: usize = 8192;
     let mut v = vec![
@@ -274,9 +275,13 @@ fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
         2 * C - 1,
         2 * C,
         2 * C + 1,
+        3 * C + 1,
+        4 * C,
         5 * C,
         5 * C + 1,
         6 * C - 1,
+        7 * C,
+        8 * C + 1,
         9 * C + 7,
         14 * C + 5,
     ];
@@ -490,6 +495,11 @@ fn parallel_hash_vs_reference() {
         (4096, 3 * 4096),
         // Eight blocks, then four, then one: every path of the multi-state leaf loop.
         (7, 13 * 7 + 3),
+        // Two, three, six and seven pieces left over (filled-up groups on the eight-state backend).
+        (7, 2 * 7 + 1),
+        (7, 3 * 7),
+        (7, 14 * 7),
+        (7, 15 * 7 + 6),
         (136, 12 * 136),
     ] {
         let m = random_bytes(&mut r, len);

@@ -268,6 +268,19 @@ pub(crate) fn chosen() -> Backend {
     }
 }
 
+/// Whether this process's backend runs eight states in one pass of eight-lane registers
+/// (`X86Avx512`), so that a group of eight costs about what a group of four or one state does.
+pub(crate) fn eight_states_at_once() -> bool {
+    #[cfg(keccak_avx512)]
+    {
+        chosen() == Backend::X86Avx512
+    }
+    #[cfg(not(keccak_avx512))]
+    {
+        false
+    }
+}
+
 /// Makes `backend` the backend of this process if the CPU supports it; returns whether it did.
 pub(crate) fn force(backend: Backend) -> bool {
     #[cfg(keccak_detect)]

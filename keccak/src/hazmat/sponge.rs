@@ -1,7 +1,7 @@
 //! The engine of every mode: the byte-oriented sponge, its four- and eight-state one-shot forms,
 //! and the SP 800-185 / RFC 9861 encodings.
 
-use super::backends::{Absorb, AbsorbX4, AbsorbX8, dispatch};
+use super::backends::{Absorb, AbsorbX4, AbsorbX8, dispatch, eight_states_at_once};
 use super::words::{load_lane, store_lanes, xor_block};
 use super::{State1600, keccak_p, keccak_p_x4, keccak_p_x8};
 
@@ -335,6 +335,11 @@ pub(crate) fn oneshot_x8<const RATE: usize, const ROUNDS: usize>(
 /// Calls `f`, in order, with the `out_len`-byte one-shot sponge output (padding `ds`) of each
 /// whole `b`-byte piece of `data` (`b > 0`, `out_len <= 64`): eight pieces at a time while eight
 /// remain, then four, then one by one. The tree hashes' leaves (KangarooTwelve, ParallelHash).
+///
+/// Where eight states run at once ([`eight_states_at_once`]), a group of eight takes about the
+/// time of two single states and a group of four about that of one, so the last two to seven
+/// pieces go as one group filled up with copies of a piece, whose outputs are dropped: five to
+/// seven as a group of eight, two or three as a group of four.
 pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
     data: &[u8],
     b: usize,
@@ -347,12 +352,22 @@ pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
     // `8 * b` overflows only when it cannot fit in `data`: then there is no group of eight.
     while let Some(group) = b.checked_mul(8).filter(|&g| g <= rest.len()) {
         let (pieces, tail) = rest.split_at(group);
-        piece_group(pieces, b, ds, out_len, oneshot_x8::<RATE, ROUNDS>, &mut f);
+        filled_group(pieces, b, ds, out_len, oneshot_x8::<RATE, ROUNDS>, &mut f);
         rest = tail;
+    }
+    let left = rest.len() / b;
+    if left >= 2 && left != 4 && eight_states_at_once() {
+        let pieces = &rest[..left * b];
+        if left > 4 {
+            filled_group(pieces, b, ds, out_len, oneshot_x8::<RATE, ROUNDS>, &mut f);
+        } else {
+            filled_group(pieces, b, ds, out_len, oneshot_x4::<RATE, ROUNDS>, &mut f);
+        }
+        return;
     }
     if let Some(group) = b.checked_mul(4).filter(|&g| g <= rest.len()) {
         let (pieces, tail) = rest.split_at(group);
-        piece_group(pieces, b, ds, out_len, oneshot_x4::<RATE, ROUNDS>, &mut f);
+        filled_group(pieces, b, ds, out_len, oneshot_x4::<RATE, ROUNDS>, &mut f);
         rest = tail;
     }
     for piece in rest.chunks_exact(b) {
@@ -368,9 +383,10 @@ pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
 /// `G` outputs.
 pub(crate) type Oneshot<const G: usize> = fn([&[u8]; G], u8, [&mut [u8]; G]);
 
-/// [`for_each_piece`] on `G` pieces (`pieces` is `G b` bytes) with `oneshot`.
+/// [`for_each_piece`] on the `n` pieces of `pieces` (`n b` bytes, `0 < n <= G`) with `oneshot`,
+/// the `G - n` empty places taken by the first piece; `f` sees the `n` outputs of the real pieces.
 #[inline(always)]
-fn piece_group<const G: usize>(
+fn filled_group<const G: usize>(
     pieces: &[u8],
     b: usize,
     ds: u8,
@@ -378,13 +394,18 @@ fn piece_group<const G: usize>(
     oneshot: Oneshot<G>,
     f: &mut impl FnMut(&[u8]),
 ) {
+    let n = pieces.len() / b;
+    debug_assert!(n > 0 && n <= G && pieces.len() == n * b);
     let mut outs = [[0u8; 64]; G];
     oneshot(
-        core::array::from_fn(|k| &pieces[k * b..(k + 1) * b]),
+        core::array::from_fn(|k| {
+            let k = if k < n { k } else { 0 };
+            &pieces[k * b..(k + 1) * b]
+        }),
         ds,
         outs.each_mut().map(|o| &mut o[..out_len]),
     );
-    outs.iter().for_each(|o| f(&o[..out_len]));
+    outs[..n].iter().for_each(|o| f(&o[..out_len]));
 }
 
 /// The one-shot sponge over `N` equal-length messages, with `absorb` the `N`-state absorb loop
