@@ -356,17 +356,20 @@ pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
         rest = tail;
     }
     let left = rest.len() / b;
-    if left >= 2 && left != 4 && eight_states_at_once() {
-        let pieces = &rest[..left * b];
-        if left > 4 {
-            filled_group(pieces, b, ds, out_len, oneshot_x8::<RATE, ROUNDS>, &mut f);
-        } else {
-            filled_group(pieces, b, ds, out_len, oneshot_x4::<RATE, ROUNDS>, &mut f);
-        }
-        return;
+    let fill = eight_states_at_once();
+    if fill && left > 4 {
+        let (pieces, tail) = rest.split_at(left * b);
+        filled_group(pieces, b, ds, out_len, oneshot_x8::<RATE, ROUNDS>, &mut f);
+        rest = tail;
     }
-    if let Some(group) = b.checked_mul(4).filter(|&g| g <= rest.len()) {
-        let (pieces, tail) = rest.split_at(group);
+    // Pieces for one group of four: four when four remain, two or three too when filling pays.
+    let four = match rest.len() / b {
+        n if n >= 4 => 4,
+        n if fill && n >= 2 => n,
+        _ => 0,
+    };
+    if four > 0 {
+        let (pieces, tail) = rest.split_at(four * b);
         filled_group(pieces, b, ds, out_len, oneshot_x4::<RATE, ROUNDS>, &mut f);
         rest = tail;
     }
