@@ -2,12 +2,13 @@
 //! * on 512-bit registers for eight states (one lane of each state per register: element k of
 //!   register i is lane i of state k), the tree hashes' leaves eight at a time;
 //! * on 256-bit registers for four states (the layout of [`super::x86_avx2`]);
-//! * on 128-bit registers for one state (one lane per register, the upper element unused), held
-//!   in registers across the whole absorb loop.
+//! * on 128-bit registers for one state, two lanes of a column per register (see
+//!   [`one_state`]), held in registers across the whole absorb loop.
 //!
 //! `vpternlogq` computes θ's five-way XORs, the θ-effect input and χ (`a ^ (!b & c)`) in one
 //! instruction each, and `vprolq` rotates natively (AVX2 needs shift, shift, or): about 90
-//! instructions a round, half of the AVX2 round and of the scalar BMI round, with 32 registers.
+//! instructions a round for many states, half of the AVX2 round and of the scalar BMI round, with
+//! 32 registers; 78 for one state.
 //!
 //! Compiled only with Rust 1.89 or later (`cfg(keccak_avx512)`, set by the build script), where
 //! these intrinsics and target features are stable.
@@ -17,10 +18,13 @@
 
 use core::arch::x86_64::*;
 
-use super::super::words::load_lane;
 use super::super::{RC, State1600};
 use super::x86_avx2::{Round4, absorb_with, permute_with};
 use super::{Avx512Token, Job, Kernels, absorb_args_ok};
+
+mod one_state;
+
+use one_state::{absorb_x1_with_features, keccak_p_x1};
 
 /// The AVX-512 kernels; a value exists only after run-time detection found AVX-512F, AVX-512VL
 /// and AVX2.
@@ -101,65 +105,6 @@ unsafe fn absorb_x4_with_features<const R: usize>(
     absorb_with::<R, X86Avx512>(kernels, states, msgs, rate);
 }
 
-/// The one-state absorb loop, the state in 25 registers from the first block to the last: the
-/// rates of the SHA-3 family (SHAKE128/TurboSHAKE128 168, SHA3-224 144, SHA3-256/SHAKE256 136,
-/// SHA3-384 104, SHA3-512 72) get a loop with the lane count known at compile time, whose
-/// message XORs are unrolled onto the registers (with a run-time lane count the 25 registers went
-/// through the stack at every block); any other rate, the run-time loop.
-///
-/// # Safety
-/// The CPU must support AVX2, AVX-512F and AVX-512VL.
-#[inline(never)]
-#[target_feature(enable = "avx2,avx512f,avx512vl")]
-unsafe fn absorb_x1_with_features<const R: usize>(
-    t: Avx512Token,
-    state: &mut State1600,
-    data: &[u8],
-    rate: usize,
-) {
-    let mut a = load_x1(state);
-    match rate {
-        168 => absorb_x1_lanes::<R, 21>(t, &mut a, data),
-        144 => absorb_x1_lanes::<R, 18>(t, &mut a, data),
-        136 => absorb_x1_lanes::<R, 17>(t, &mut a, data),
-        104 => absorb_x1_lanes::<R, 13>(t, &mut a, data),
-        72 => absorb_x1_lanes::<R, 9>(t, &mut a, data),
-        _ => {
-            for block in data.chunks_exact(rate) {
-                xor_lanes_x1(&mut a, block);
-                for &rc in &RC[24 - R..] {
-                    round::<__m128i>(t, &mut a, rc);
-                }
-            }
-        }
-    }
-    store_x1(&a, state);
-}
-
-/// The absorb loop over the whole `8 LANES`-byte blocks of `data`.
-#[inline(always)]
-fn absorb_x1_lanes<const R: usize, const LANES: usize>(
-    t: Avx512Token,
-    a: &mut [__m128i; 25],
-    data: &[u8],
-) {
-    for block in data.chunks_exact(8 * LANES) {
-        xor_lanes_x1(a, block);
-        for &rc in &RC[24 - R..] {
-            round::<__m128i>(t, a, rc);
-        }
-    }
-}
-
-/// XORs the whole lanes of `block` (at most 25) into the low elements of the registers.
-#[inline(always)]
-fn xor_lanes_x1(a: &mut [__m128i; 25], block: &[u8]) {
-    for (r, lane) in a.iter_mut().zip(block.chunks_exact(8)) {
-        // SAFETY: SSE2 is part of x86_64.
-        *r = unsafe { _mm_xor_si128(*r, _mm_cvtsi64_si128(load_lane(lane) as i64)) };
-    }
-}
-
 /// The eight-state absorb loop, the states in 25 registers across blocks; each group of eight
 /// message lanes is one 64-byte load per message and an 8 x 8 transpose.
 ///
@@ -183,14 +128,14 @@ unsafe fn absorb_x8_with_features<const R: usize>(
             let off = base + 64 * g;
             let rows = load_rows(t, msgs, off, 8);
             for (j, v) in transpose8(t, rows).into_iter().enumerate() {
-                a[8 * g + j] = xor(t, a[8 * g + j], v);
+                a[8 * g + j] = xor8(t, a[8 * g + j], v);
             }
         }
         if rest > 0 {
             let off = base + 64 * groups;
             let rows = load_rows(t, msgs, off, rest);
             for (j, v) in transpose8(t, rows).into_iter().take(rest).enumerate() {
-                a[8 * groups + j] = xor(t, a[8 * groups + j], v);
+                a[8 * groups + j] = xor8(t, a[8 * groups + j], v);
             }
         }
         for &rc in &RC[24 - R..] {
@@ -227,7 +172,7 @@ fn load_x8_lanes(_: Avx512Token, bytes: &[u8], n: usize) -> __m512i {
 
 /// `a ^ b` on 512-bit registers.
 #[inline(always)]
-fn xor(_: Avx512Token, a: __m512i, b: __m512i) -> __m512i {
+fn xor8(_: Avx512Token, a: __m512i, b: __m512i) -> __m512i {
     // SAFETY: the token proves that the CPU has AVX-512F.
     unsafe { _mm512_xor_si512(a, b) }
 }
@@ -341,9 +286,8 @@ impl Round4 for X86Avx512 {
     }
 }
 
-/// The AVX-512VL operations of a round on one register type: `__m256i` (four states, one lane
-/// of each) or `__m128i` (one state, one lane per register). Each takes the token that proves the
-/// CPU has AVX-512F/VL.
+/// The AVX-512 operations of a round on one register type: `__m256i` (four states, one lane of
+/// each) or `__m512i` (eight states). Each takes the token that proves the CPU has AVX-512F/VL.
 trait Lanes: Copy {
     /// `a ^ b ^ c`.
     fn xor3(t: Avx512Token, a: Self, b: Self, c: Self) -> Self;
@@ -398,29 +342,6 @@ impl Lanes for __m512i {
     fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F.
         unsafe { _mm512_xor_si512(a, _mm512_set1_epi64(rc as i64)) }
-    }
-}
-
-impl Lanes for __m128i {
-    #[inline(always)]
-    fn xor3(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
-        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-        unsafe { _mm_ternarylogic_epi64::<0x96>(a, b, c) }
-    }
-    #[inline(always)]
-    fn chi(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
-        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-        unsafe { _mm_ternarylogic_epi64::<0xD2>(a, b, c) }
-    }
-    #[inline(always)]
-    fn rol<const N: i32>(_: Avx512Token, a: Self) -> Self {
-        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-        unsafe { _mm_rol_epi64::<N>(a) }
-    }
-    #[inline(always)]
-    fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
-        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-        unsafe { _mm_xor_si128(a, _mm_cvtsi64_si128(rc as i64)) }
     }
 }
 
@@ -509,32 +430,4 @@ fn round<V: Lanes>(t: Avx512Token, a: &mut [V; 25], rc: u64) {
     a[22] = chi(t, b22, b23, b24);
     a[23] = chi(t, b23, b24, b20);
     a[24] = chi(t, b24, b20, b21);
-}
-
-/// Keccak-p\[1600, R\] on one state, one lane per 128-bit register (the upper element unused):
-/// the same round as the four-state code, in about 90 instructions instead of about 200 scalar
-/// ones.
-#[inline(always)]
-fn keccak_p_x1<const R: usize>(t: Avx512Token, state: &mut State1600) {
-    let mut a = load_x1(state);
-    for &rc in &RC[24 - R..] {
-        round::<__m128i>(t, &mut a, rc);
-    }
-    store_x1(&a, state);
-}
-
-/// One state in 25 registers, lane i in the low element of register i.
-#[inline(always)]
-fn load_x1(state: &State1600) -> [__m128i; 25] {
-    // SAFETY: SSE2 is part of x86_64.
-    state.map(|lane| unsafe { _mm_cvtsi64_si128(lane as i64) })
-}
-
-/// Stores the low elements of 25 registers back into one state.
-#[inline(always)]
-fn store_x1(a: &[__m128i; 25], state: &mut State1600) {
-    for (lane, r) in state.iter_mut().zip(a.iter()) {
-        // SAFETY: SSE2 is part of x86_64.
-        *lane = unsafe { _mm_cvtsi128_si64(*r) } as u64;
-    }
 }
