@@ -287,7 +287,8 @@ impl Round4 for X86Avx512 {
 }
 
 /// The AVX-512 operations of a round on one register type: `__m256i` (four states, one lane of
-/// each) or `__m512i` (eight states). Each takes the token that proves the CPU has AVX-512F/VL.
+/// each), `__m512i` (eight states) or `__m128i` (one state, two lanes per register: see
+/// [`one_state`]). Each takes the token that proves the CPU has AVX-512F/VL.
 trait Lanes: Copy {
     /// `a ^ b ^ c`.
     fn xor3(t: Avx512Token, a: Self, b: Self, c: Self) -> Self;
@@ -342,6 +343,30 @@ impl Lanes for __m512i {
     fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F.
         unsafe { _mm512_xor_si512(a, _mm512_set1_epi64(rc as i64)) }
+    }
+}
+
+impl Lanes for __m128i {
+    #[inline(always)]
+    fn xor3(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
+        unsafe { _mm_ternarylogic_epi64::<0x96>(a, b, c) }
+    }
+    #[inline(always)]
+    fn chi(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
+        unsafe { _mm_ternarylogic_epi64::<0xD2>(a, b, c) }
+    }
+    #[inline(always)]
+    fn rol<const N: i32>(_: Avx512Token, a: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
+        unsafe { _mm_rol_epi64::<N>(a) }
+    }
+    #[inline(always)]
+    fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
+        // SAFETY: SSE2 is part of x86_64; the low element only (the lane of the state's first
+        // register that ι changes).
+        unsafe { _mm_xor_si128(a, _mm_cvtsi64_si128(rc as i64)) }
     }
 }
 

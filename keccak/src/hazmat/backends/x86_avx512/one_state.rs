@@ -5,7 +5,7 @@ use core::arch::x86_64::*;
 
 use super::super::super::words::load_lane;
 use super::super::super::{RC, State1600};
-use super::Avx512Token;
+use super::{Avx512Token, Lanes, chi, rol, xor3};
 
 /// The one-state absorb loop, the state in 15 registers from the first block to the last: the
 /// rates of the SHA-3 family (SHAKE128/TurboSHAKE128 168, SHA3-224 144, SHA3-256/SHAKE256 136,
@@ -105,11 +105,11 @@ fn round_x1(t: Avx512Token, a: &mut [__m128i; 15], rc: u64) {
     let c2 = xor(t, p2, swap(p2));
     let c3 = xor(t, p3, swap(p3));
     let c4 = xor(t, p4, swap(p4));
-    let r0 = rol1(t, c1);
-    let r1 = rol1(t, c2);
-    let r2 = rol1(t, c3);
-    let r3 = rol1(t, c4);
-    let r4 = rol1(t, c0);
+    let r0 = rol::<__m128i, 1>(t, c1);
+    let r1 = rol::<__m128i, 1>(t, c2);
+    let r2 = rol::<__m128i, 1>(t, c3);
+    let r3 = rol::<__m128i, 1>(t, c4);
+    let r4 = rol::<__m128i, 1>(t, c0);
     let e0 = rolv(t, xor3(t, a[0], c4, r0), 0, 36);
     let e1 = rolv(t, xor3(t, a[1], c0, r1), 1, 44);
     let e2 = rolv(t, xor3(t, a[2], c1, r2), 62, 6);
@@ -155,7 +155,7 @@ fn round_x1(t: Avx512Token, a: &mut [__m128i; 15], rc: u64) {
     a[12] = chi_low(t, n12, n13, n14);
     a[13] = chi_low(t, n13, n14, n10);
     a[14] = chi_low(t, n14, n10, n11);
-    a[0] = xor(t, a[0], pair(rc, 0));
+    a[0] = __m128i::xor_rc(t, a[0], rc);
 }
 
 /// The lanes of register `k` (0 to 14) in [`round_x1`]'s layout: the low element's lane index
@@ -210,32 +210,11 @@ fn xor(_: Avx512Token, a: __m128i, b: __m128i) -> __m128i {
     unsafe { _mm_xor_si128(a, b) }
 }
 
-/// `a ^ b ^ c`.
-#[inline(always)]
-fn xor3(_: Avx512Token, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
-    // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-    unsafe { _mm_ternarylogic_epi64::<0x96>(a, b, c) }
-}
-
-/// χ, `a ^ (!b & c)`, in both elements.
-#[inline(always)]
-fn chi(_: Avx512Token, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
-    // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-    unsafe { _mm_ternarylogic_epi64::<0xD2>(a, b, c) }
-}
-
 /// χ in the low element, zero in the high one.
 #[inline(always)]
 fn chi_low(_: Avx512Token, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
     // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
     unsafe { _mm_maskz_ternarylogic_epi64::<0xD2>(0b01, a, b, c) }
-}
-
-/// Both elements rotated left by one.
-#[inline(always)]
-fn rol1(_: Avx512Token, a: __m128i) -> __m128i {
-    // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-    unsafe { _mm_rol_epi64::<1>(a) }
 }
 
 /// The low element rotated left by `low`, the high one by `high`.
