@@ -3,7 +3,8 @@
 //! `benches::anchors::WORKLOADS`.
 //!
 //! ```text
-//! anchors [ROUNDS]     checks every output, then prints the build's choices and one `row` per side
+//! anchors [ROUNDS] [WORKLOAD...]   checks every output, then prints the build's choices and one
+//!                                   `row` per side (of the named workloads only, if any are named)
 //! ```
 //!
 //! Before any timing every side's output is compared with ours (`benches::anchors::check`, on
@@ -89,6 +90,14 @@ fn main() {
     let rounds: u32 = std::env::args()
         .nth(1)
         .map_or(ROUNDS, |a| a.parse().expect("rounds: a number"));
+    let only: Vec<String> = std::env::args().skip(2).collect();
+    if let Some(unknown) = only.iter().find(|o| WORKLOADS.iter().all(|w| w.id != *o)) {
+        eprintln!("unknown workload {unknown}; the workloads:");
+        for w in WORKLOADS {
+            eprintln!("  {}", w.id);
+        }
+        std::process::exit(2);
+    }
     if let Err(e) = check() {
         eprintln!("FAIL: {e}");
         std::process::exit(1);
@@ -100,7 +109,10 @@ fn main() {
         xkcp_rs::ffi::KeccakP1600_implementation.to_string_lossy()
     );
     println!("info features {}", features());
-    for w in WORKLOADS {
+    for w in WORKLOADS
+        .iter()
+        .filter(|w| only.is_empty() || only.iter().any(|o| o == w.id))
+    {
         for ((name, _), ns) in w.sides.iter().zip(time(w, rounds)) {
             println!("row {} {name} {ns:.5}", w.id);
         }
