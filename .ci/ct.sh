@@ -6,7 +6,7 @@
 #      must not be skipped here), then the ignored full matrix: every keyed operation of the four
 #      families, every backend this CPU supports (forced one by one; the AVX-512 and VAES ones that
 #      valgrind cannot run included), the lengths TRACE_LENGTHS below, under ptrace single-stepping; one process per
-#      family, in parallel. Elsewhere: a "skipped" line.
+#      family, Keccak's in two (half of its backends each), in parallel. Elsewhere: a "skipped" line.
 #   2. memcheck (.ci/reliability.sh ct ct-portable): the ctgrind-style check of
 #      lwc-tests/tests/reliability_ct.rs on the dispatched and the portable backends, with its two
 #      negative controls (a secret table index; an early-exit tag comparison patched into Ascon's
@@ -79,21 +79,30 @@ trace_equivalence() {
   summary "trace test build" "ok ($((SECONDS - t0)) s)"
   step "trace negative controls and smoke test" trace_controls "$bin" || return
   t0=$SECONDS
-  for fam in ascon sparkle keccak lemac; do
+  # One process per family, Keccak's (the long pole: about 1100 s alone, the others about 230 s
+  # each) split over its backends in two halves (LWC_TRACE_SHARD: places 0, 2, 4 of its backend
+  # list, portable x86_bmi x86_avx512, and 1, 3, bi32 x86_avx2), so that both cores stay busy.
+  local jobs=(ascon sparkle keccak:0/2 keccak:1/2 lemac) job fam shard
+  for job in "${jobs[@]}"; do
+    fam=${job%%:*}
+    shard=${job#*:}
+    [ "$shard" = "$job" ] && shard=0/1
     lengths=$TRACE_LENGTHS
     [ "$fam" = keccak ] && lengths=$TRACE_LENGTHS_KECCAK
-    LWC_TRACE_FAMILY=$fam LWC_TRACE_LENGTHS="$lengths" \
+    LWC_TRACE_FAMILY=$fam LWC_TRACE_SHARD=$shard LWC_TRACE_LENGTHS="$lengths" \
       "$bin" --ignored --exact full_trace_equivalence --nocapture \
-      >"$WORK/trace-$fam.log" 2>&1 &
-    pid[$fam]=$!
+      >"$WORK/trace-${job//\//-}.log" 2>&1 &
+    pid[$job]=$!
   done
-  for fam in ascon sparkle keccak lemac; do
-    if wait "${pid[$fam]}"; then
-      summary "trace $fam" "ok: $(grep -o '^trace: '"$fam"' (.*' "$WORK/trace-$fam.log" | sed 's/^trace: [a-z]* //')"
-      summary "trace $fam" "$(grep -o '^trace equivalence: .*' "$WORK/trace-$fam.log" | sed 's/^trace equivalence: //')"
+  for job in "${jobs[@]}"; do
+    local log="$WORK/trace-${job//\//-}.log" name="trace ${job/:/ backends }"
+    fam=${job%%:*}
+    if wait "${pid[$job]}"; then
+      summary "$name" "ok: $(grep -o '^trace: '"$fam"' (.*' "$log" | sed 's/^trace: [a-z]* //')"
+      summary "$name" "$(grep -o '^trace equivalence: .*' "$log" | sed 's/^trace equivalence: //')"
     else
-      grep -v '^   \|^  [0-9]*: \|^note: ' "$WORK/trace-$fam.log" | tail -60
-      summary "trace $fam" "FAILED (secret-dependent control flow, a control pair that did not differ, or a tracer error)"
+      grep -v '^   \|^  [0-9]*: \|^note: ' "$log" | tail -60
+      summary "$name" "FAILED (secret-dependent control flow, a control pair that did not differ, or a tracer error)"
       rc=1
     fi
   done

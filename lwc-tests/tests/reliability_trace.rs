@@ -221,7 +221,8 @@ fn full_trace_equivalence() {
         cases: 0,
     };
     let mut fails = Vec::new();
-    // LWC_TRACE_FAMILY=<family> runs one family (.ci/ct.sh runs the four in parallel);
+    // LWC_TRACE_FAMILY=<family> runs one family (.ci/ct.sh runs the four in parallel, Keccak as
+    // two processes with LWC_TRACE_SHARD=0/2 and 1/2: see trace_ops::shard);
     // LWC_TRACE_BACKEND=<name> one backend, LWC_TRACE_LENGTHS=0,17 other lengths (for trying a
     // change out quickly).
     let only = std::env::var("LWC_TRACE_FAMILY").ok();

@@ -436,16 +436,34 @@ pub fn lemac_ops() -> Vec<Op> {
     ops
 }
 
-/// Forces each supported backend of a family in turn and runs `body` on it; returns the names of
-/// the backends run and of those skipped.
+/// `LWC_TRACE_SHARD=k/n` (`0 <= k < n`): the backends whose place in `Backend::ALL` is `k`
+/// modulo `n`, so that `n` processes with shards `0/n .. n-1/n` together run every backend (the
+/// long Keccak trace in two processes, `.ci/ct.sh`). Unset: all of them.
+pub fn shard() -> (usize, usize) {
+    let Ok(v) = std::env::var("LWC_TRACE_SHARD") else {
+        return (0, 1);
+    };
+    let parsed = v
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)));
+    match parsed {
+        Some((k, n)) if k < n => (k, n),
+        _ => panic!("LWC_TRACE_SHARD={v}: expected k/n with 0 <= k < n"),
+    }
+}
+
+/// Forces each supported backend of a family in turn (of the [`shard`], and only the one named
+/// by `LWC_TRACE_BACKEND` if that is set) and runs `body` on it; returns the names of the backends
+/// run and of those skipped.
 macro_rules! each_backend {
     ($krate:ident, $body:expr) => {{
         use $krate::hazmat::{Backend, backend, force_backend};
         let mut ran = Vec::new();
         let mut skipped = Vec::new();
         let only = std::env::var("LWC_TRACE_BACKEND").ok();
-        for &b in Backend::ALL {
-            if only.as_deref().is_some_and(|o| o != b.name()) {
+        let (shard, shards) = $crate::trace_ops::shard();
+        for (i, &b) in Backend::ALL.iter().enumerate() {
+            if i % shards != shard || only.as_deref().is_some_and(|o| o != b.name()) {
                 continue;
             }
             if !b.is_supported() {
