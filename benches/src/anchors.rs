@@ -245,6 +245,13 @@ pub const WORKLOADS: &[Workload] = &[
         sides: SHAKE128,
     },
     Workload {
+        id: "kt128_64k",
+        algorithm: "kt128",
+        label: "KT128 (32-byte output)",
+        len: 64 << 10,
+        sides: KT128,
+    },
+    Workload {
         id: "kt128_1m",
         algorithm: "kt128",
         label: "KT128 (32-byte output)",

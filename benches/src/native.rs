@@ -50,6 +50,7 @@ pub const WORKLOADS: &[(&str, &str, u64)] = &[
     ("sha3_256_1m", "SHA3-256", 1 << 20),
     ("keccak256_32", "Keccak256", 32),
     ("shake128_1m", "SHAKE128 (32-byte output)", 1 << 20),
+    ("kt128_64k", "KT128 (32-byte output)", 64 << 10),
     ("kt128_1m", "KT128 (32-byte output)", 1 << 20),
 ];
 

@@ -51,11 +51,11 @@ fn run<const RATE: usize, const ROUNDS: usize>(
 /// Hashes the first `G` messages into the first `G` outputs with `oneshot` (the `G`-state
 /// one-shot sponge) if there are `G` of each, of equal input and equal output lengths; returns
 /// whether it did.
-fn group<const G: usize>(
+fn group<const G: usize, const RATE: usize, const ROUNDS: usize>(
     msgs: &[&[u8]],
     outs: &mut [&mut [u8]],
     ds: u8,
-    oneshot: Oneshot<G>,
+    oneshot: Oneshot<G, RATE, ROUNDS>,
 ) -> bool {
     let (Some(m), Some(o)) = (msgs.first_chunk::<G>(), outs.first_chunk_mut::<G>()) else {
         return false;
@@ -63,7 +63,7 @@ fn group<const G: usize>(
     let same_in = m.iter().all(|x| x.len() == m[0].len());
     let same_out = o.iter().all(|x| x.len() == o[0].len());
     if same_in && same_out {
-        oneshot(*m, ds, o.each_mut().map(|x| &mut **x));
+        oneshot(*m, ds, o.each_mut().map(|x| &mut **x), None);
     }
     same_in && same_out
 }

@@ -15,7 +15,9 @@ use digest::{
     consts::{U16, U32},
 };
 
-use crate::hazmat::sponge::{Sponge, for_each_piece, length_encode};
+use crate::hazmat::sponge::{
+    MAX_BESIDE, Sponge, absorb_beside_pieces, for_each_piece, length_encode,
+};
 
 const CHUNK: usize = 8192;
 const LEAF_DS: u8 = 0x0B;
@@ -135,6 +137,30 @@ impl<const RATE: usize> Kt<RATE> {
     }
 
     fn absorb(&mut self, mut data: &[u8]) {
+        if self.first == 0 && data.len() >= 2 * CHUNK {
+            // The first chunk and whole leaves in one call: the final node's first chunk runs
+            // beside the first leaves where several states run at once.
+            let (head, rest) = data.split_at(CHUNK);
+            let whole = rest.len() / CHUNK * CHUNK;
+            let mut cvs = [[0u8; 64]; MAX_BESIDE];
+            let n = absorb_beside_pieces(
+                &mut self.main,
+                head,
+                &rest[..whole],
+                CHUNK,
+                LEAF_DS,
+                Self::CV,
+                &mut cvs,
+            );
+            self.first = CHUNK;
+            self.main.absorb(&[3, 0, 0, 0, 0, 0, 0, 0]);
+            self.tree = true;
+            for cv in &cvs[..n] {
+                self.main.absorb(&cv[..Self::CV]);
+            }
+            self.leaves += n as u64;
+            data = &rest[n * CHUNK..];
+        }
         if self.first < CHUNK {
             let take = (CHUNK - self.first).min(data.len());
             self.main.absorb(&data[..take]);

@@ -260,7 +260,9 @@ fn cshake_vs_cshake() {
 
 /// KT message lengths around the 8192-byte chunks (first chunk, one leaf, 4 leaves for the
 /// four-state path, 8 for the eight-state one, 8 + 4 + 1, and beyond; 2, 3, 6 and 7 whole
-/// leaves, which the eight-state backend runs as one filled-up group of four or eight).
+/// leaves, which the eight-state backend runs as one filled-up group of four or eight; 1 to 9,
+/// 13 and 15 whole leaves after the first chunk, which runs beside the first one to seven of
+/// them when fed in one call).
 fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
     const C: usize = 8192;
     let mut v = vec![
@@ -280,10 +282,13 @@ fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
         5 * C,
         5 * C + 1,
         6 * C - 1,
+        6 * C + 3,
         7 * C,
         8 * C + 1,
         9 * C + 7,
+        10 * C,
         14 * C + 5,
+        16 * C + 1,
     ];
     if !lwc_tests::quick() {
         v.extend([13 * C, 17 * C + 3]);

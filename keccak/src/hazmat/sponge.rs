@@ -291,15 +291,20 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
 
 /// One-shot sponge over four equal-length messages at once (four-state permutation): absorbs
 /// `msgs[k]`, pads with `ds` and fills `outs[k]` (all of the same length).
+///
+/// With `carry`, the last message continues that sponge (at a block boundary) instead of a new
+/// one: `carry` ends having absorbed it, unpadded, and the last output is to be dropped.
 pub(crate) fn oneshot_x4<const RATE: usize, const ROUNDS: usize>(
     msgs: [&[u8]; 4],
     ds: u8,
     outs: [&mut [u8]; 4],
+    carry: Option<&mut Sponge<RATE, ROUNDS>>,
 ) {
     oneshot_many::<RATE, ROUNDS, 4>(
         msgs,
         ds,
         outs,
+        carry,
         |states, msgs| {
             dispatch(AbsorbX4::<ROUNDS> {
                 states,
@@ -316,11 +321,13 @@ pub(crate) fn oneshot_x8<const RATE: usize, const ROUNDS: usize>(
     msgs: [&[u8]; 8],
     ds: u8,
     outs: [&mut [u8]; 8],
+    carry: Option<&mut Sponge<RATE, ROUNDS>>,
 ) {
     oneshot_many::<RATE, ROUNDS, 8>(
         msgs,
         ds,
         outs,
+        carry,
         |states, msgs| {
             dispatch(AbsorbX8::<ROUNDS> {
                 states,
@@ -383,18 +390,19 @@ pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
 }
 
 /// The `G`-state one-shot sponge ([`oneshot_x4`], [`oneshot_x8`]): `G` messages, the padding byte,
-/// `G` outputs.
-pub(crate) type Oneshot<const G: usize> = fn([&[u8]; G], u8, [&mut [u8]; G]);
+/// `G` outputs, the sponge the last message continues (if any).
+pub(crate) type Oneshot<const G: usize, const RATE: usize, const ROUNDS: usize> =
+    fn([&[u8]; G], u8, [&mut [u8]; G], Option<&mut Sponge<RATE, ROUNDS>>);
 
 /// [`for_each_piece`] on the `n` pieces of `pieces` (`n b` bytes, `0 < n <= G`) with `oneshot`,
 /// the `G - n` empty places taken by the first piece; `f` sees the `n` outputs of the real pieces.
 #[inline(always)]
-fn filled_group<const G: usize>(
+fn filled_group<const G: usize, const RATE: usize, const ROUNDS: usize>(
     pieces: &[u8],
     b: usize,
     ds: u8,
     out_len: usize,
-    oneshot: Oneshot<G>,
+    oneshot: Oneshot<G, RATE, ROUNDS>,
     f: &mut impl FnMut(&[u8]),
 ) {
     let n = pieces.len() / b;
@@ -407,17 +415,108 @@ fn filled_group<const G: usize>(
         }),
         ds,
         outs.each_mut().map(|o| &mut o[..out_len]),
+        None,
     );
     outs[..n].iter().for_each(|o| f(&o[..out_len]));
 }
 
+/// At most this many pieces go beside the head in [`absorb_beside_pieces`].
+pub(crate) const MAX_BESIDE: usize = 7;
+
+/// `node.absorb(head)` (`node` at a block boundary, `head` of `b` bytes), and the one-shot
+/// outputs of the first `n` whole `b`-byte pieces of `pieces` into `outs[..n]`, as
+/// [`for_each_piece`] would give them; returns `n`. KangarooTwelve's final node, whose first
+/// chunk comes before the first leaves.
+///
+/// Where several states run at once ([`has_simd_x4`]), the head runs as one of them beside
+/// `n` pieces: seven (fewer if fewer remain: one to three in a group of four, four to six in
+/// one of eight) where eight states run at once, else three in a group of four if three remain.
+/// Elsewhere, or when `node` is inside a block, `n` is 0.
+///
+/// [`has_simd_x4`]: super::has_simd_x4
+pub(crate) fn absorb_beside_pieces<const RATE: usize, const ROUNDS: usize>(
+    node: &mut Sponge<RATE, ROUNDS>,
+    head: &[u8],
+    pieces: &[u8],
+    b: usize,
+    ds: u8,
+    out_len: usize,
+    outs: &mut [[u8; 64]; MAX_BESIDE],
+) -> usize {
+    debug_assert!(head.len() == b && out_len <= 64);
+    let avail = pieces.len() / b;
+    let eight = eight_states_at_once();
+    let n = match avail.min(MAX_BESIDE) {
+        _ if node.pos != 0 || !super::has_simd_x4() => 0,
+        n if eight => n,
+        n if n >= 3 => 3,
+        _ => 0,
+    };
+    match n {
+        0 => node.absorb(head),
+        1..=3 => beside_group(
+            node,
+            head,
+            &pieces[..n * b],
+            b,
+            ds,
+            out_len,
+            oneshot_x4,
+            outs,
+        ),
+        _ => beside_group(
+            node,
+            head,
+            &pieces[..n * b],
+            b,
+            ds,
+            out_len,
+            oneshot_x8,
+            outs,
+        ),
+    }
+    n
+}
+
+/// [`absorb_beside_pieces`] with `oneshot`: the head in the last place, the `n` pieces in the
+/// first (`0 < n < G`), the places between filled with the first piece.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn beside_group<const G: usize, const RATE: usize, const ROUNDS: usize>(
+    node: &mut Sponge<RATE, ROUNDS>,
+    head: &[u8],
+    pieces: &[u8],
+    b: usize,
+    ds: u8,
+    out_len: usize,
+    oneshot: Oneshot<G, RATE, ROUNDS>,
+    outs: &mut [[u8; 64]; MAX_BESIDE],
+) {
+    let n = pieces.len() / b;
+    debug_assert!(n > 0 && n < G && pieces.len() == n * b && G <= MAX_BESIDE + 1);
+    let mut group_outs = [[0u8; 64]; G];
+    oneshot(
+        core::array::from_fn(|k| match k {
+            k if k == G - 1 => head,
+            k if k < n => &pieces[k * b..(k + 1) * b],
+            _ => &pieces[..b],
+        }),
+        ds,
+        group_outs.each_mut().map(|o| &mut o[..out_len]),
+        Some(node),
+    );
+    outs[..n].copy_from_slice(&group_outs[..n]);
+}
+
 /// The one-shot sponge over `N` equal-length messages, with `absorb` the `N`-state absorb loop
-/// (whole blocks) and `permute` the `N`-state permutation.
+/// (whole blocks) and `permute` the `N`-state permutation; the last message continues `carry`
+/// if there is one ([`oneshot_x4`]).
 #[inline(always)]
 fn oneshot_many<const RATE: usize, const ROUNDS: usize, const N: usize>(
     msgs: [&[u8]; N],
     ds: u8,
     mut outs: [&mut [u8]; N],
+    carry: Option<&mut Sponge<RATE, ROUNDS>>,
     absorb: impl FnOnce(&mut [State1600; N], [&[u8]; N]),
     permute: impl Fn(&mut [State1600; N]),
 ) {
@@ -426,8 +525,16 @@ fn oneshot_many<const RATE: usize, const ROUNDS: usize, const N: usize>(
     let mut st = [[0u64; 25]; N];
     let full = len / RATE;
     let body = full * RATE;
+    if let Some(c) = &carry {
+        debug_assert_eq!(c.pos, 0);
+        st[N - 1] = c.st;
+    }
     if full > 0 {
         absorb(&mut st, msgs.map(|m| &m[..body]));
+    }
+    if let Some(c) = carry {
+        c.st = st[N - 1];
+        c.absorb(&msgs[N - 1][body..]);
     }
     for (s, m) in st.iter_mut().zip(msgs) {
         let tail = &m[body..];
