@@ -136,6 +136,15 @@ impl<const RATE: usize> Kt<RATE> {
         });
     }
 
+    /// After the first chunk: the final node's `0x03 0x00^7` marker, once, before the first
+    /// chaining value.
+    fn start_tree(&mut self) {
+        if !self.tree {
+            self.main.absorb(&[3, 0, 0, 0, 0, 0, 0, 0]);
+            self.tree = true;
+        }
+    }
+
     fn absorb(&mut self, mut data: &[u8]) {
         if self.first == 0 && data.len() >= 2 * CHUNK {
             // The first chunk and whole leaves in one call: the final node's first chunk runs
@@ -153,8 +162,7 @@ impl<const RATE: usize> Kt<RATE> {
                 &mut cvs,
             );
             self.first = CHUNK;
-            self.main.absorb(&[3, 0, 0, 0, 0, 0, 0, 0]);
-            self.tree = true;
+            self.start_tree();
             for cv in &cvs[..n] {
                 self.main.absorb(&cv[..Self::CV]);
             }
@@ -170,10 +178,7 @@ impl<const RATE: usize> Kt<RATE> {
         if data.is_empty() {
             return;
         }
-        if !self.tree {
-            self.main.absorb(&[3, 0, 0, 0, 0, 0, 0, 0]);
-            self.tree = true;
-        }
+        self.start_tree();
         if self.leaf_len != 0 {
             let take = (CHUNK - self.leaf_len).min(data.len());
             self.leaf.absorb(&data[..take]);

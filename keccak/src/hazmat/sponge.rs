@@ -359,14 +359,30 @@ pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
     // `8 * b` overflows only when it cannot fit in `data`: then there is no group of eight.
     while let Some(group) = b.checked_mul(8).filter(|&g| g <= rest.len()) {
         let (pieces, tail) = rest.split_at(group);
-        filled_group(pieces, b, ds, out_len, oneshot_x8::<RATE, ROUNDS>, &mut f);
+        filled_group(
+            pieces,
+            b,
+            ds,
+            out_len,
+            oneshot_x8::<RATE, ROUNDS>,
+            None,
+            &mut f,
+        );
         rest = tail;
     }
     let left = rest.len() / b;
     let fill = eight_states_at_once();
     if fill && left > 4 {
         let (pieces, tail) = rest.split_at(left * b);
-        filled_group(pieces, b, ds, out_len, oneshot_x8::<RATE, ROUNDS>, &mut f);
+        filled_group(
+            pieces,
+            b,
+            ds,
+            out_len,
+            oneshot_x8::<RATE, ROUNDS>,
+            None,
+            &mut f,
+        );
         rest = tail;
     }
     // Pieces for one group of four: four when four remain, two or three too when filling pays.
@@ -377,7 +393,15 @@ pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
     };
     if four > 0 {
         let (pieces, tail) = rest.split_at(four * b);
-        filled_group(pieces, b, ds, out_len, oneshot_x4::<RATE, ROUNDS>, &mut f);
+        filled_group(
+            pieces,
+            b,
+            ds,
+            out_len,
+            oneshot_x4::<RATE, ROUNDS>,
+            None,
+            &mut f,
+        );
         rest = tail;
     }
     for piece in rest.chunks_exact(b) {
@@ -396,6 +420,8 @@ pub(crate) type Oneshot<const G: usize, const RATE: usize, const ROUNDS: usize> 
 
 /// [`for_each_piece`] on the `n` pieces of `pieces` (`n b` bytes, `0 < n <= G`) with `oneshot`,
 /// the `G - n` empty places taken by the first piece; `f` sees the `n` outputs of the real pieces.
+/// With `head`, the last place (`n < G`) holds its message, which continues its sponge
+/// ([`absorb_beside_pieces`]).
 #[inline(always)]
 fn filled_group<const G: usize, const RATE: usize, const ROUNDS: usize>(
     pieces: &[u8],
@@ -403,19 +429,27 @@ fn filled_group<const G: usize, const RATE: usize, const ROUNDS: usize>(
     ds: u8,
     out_len: usize,
     oneshot: Oneshot<G, RATE, ROUNDS>,
+    head: Option<(&[u8], &mut Sponge<RATE, ROUNDS>)>,
     f: &mut impl FnMut(&[u8]),
 ) {
     let n = pieces.len() / b;
-    debug_assert!(n > 0 && n <= G && pieces.len() == n * b);
+    debug_assert!(n > 0 && n + usize::from(head.is_some()) <= G && pieces.len() == n * b);
+    let (head, carry) = match head {
+        Some((message, sponge)) => (Some(message), Some(sponge)),
+        None => (None, None),
+    };
     let mut outs = [[0u8; 64]; G];
     oneshot(
-        core::array::from_fn(|k| {
-            let k = if k < n { k } else { 0 };
-            &pieces[k * b..(k + 1) * b]
+        core::array::from_fn(|k| match head {
+            Some(message) if k == G - 1 => message,
+            _ => {
+                let k = if k < n { k } else { 0 };
+                &pieces[k * b..(k + 1) * b]
+            }
         }),
         ds,
         outs.each_mut().map(|o| &mut o[..out_len]),
-        None,
+        carry,
     );
     outs[..n].iter().for_each(|o| f(&o[..out_len]));
 }
@@ -452,60 +486,34 @@ pub(crate) fn absorb_beside_pieces<const RATE: usize, const ROUNDS: usize>(
         n if n >= 3 => 3,
         _ => 0,
     };
+    let pieces = &pieces[..n * b];
+    let mut filled = 0;
+    let mut put = |out: &[u8]| {
+        outs[filled][..out.len()].copy_from_slice(out);
+        filled += 1;
+    };
     match n {
         0 => node.absorb(head),
-        1..=3 => beside_group(
-            node,
-            head,
-            &pieces[..n * b],
+        1..=3 => filled_group(
+            pieces,
             b,
             ds,
             out_len,
             oneshot_x4,
-            outs,
+            Some((head, node)),
+            &mut put,
         ),
-        _ => beside_group(
-            node,
-            head,
-            &pieces[..n * b],
+        _ => filled_group(
+            pieces,
             b,
             ds,
             out_len,
             oneshot_x8,
-            outs,
+            Some((head, node)),
+            &mut put,
         ),
     }
     n
-}
-
-/// [`absorb_beside_pieces`] with `oneshot`: the head in the last place, the `n` pieces in the
-/// first (`0 < n < G`), the places between filled with the first piece.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn beside_group<const G: usize, const RATE: usize, const ROUNDS: usize>(
-    node: &mut Sponge<RATE, ROUNDS>,
-    head: &[u8],
-    pieces: &[u8],
-    b: usize,
-    ds: u8,
-    out_len: usize,
-    oneshot: Oneshot<G, RATE, ROUNDS>,
-    outs: &mut [[u8; 64]; MAX_BESIDE],
-) {
-    let n = pieces.len() / b;
-    debug_assert!(n > 0 && n < G && pieces.len() == n * b && G <= MAX_BESIDE + 1);
-    let mut group_outs = [[0u8; 64]; G];
-    oneshot(
-        core::array::from_fn(|k| match k {
-            k if k == G - 1 => head,
-            k if k < n => &pieces[k * b..(k + 1) * b],
-            _ => &pieces[..b],
-        }),
-        ds,
-        group_outs.each_mut().map(|o| &mut o[..out_len]),
-        Some(node),
-    );
-    outs[..n].copy_from_slice(&group_outs[..n]);
 }
 
 /// The one-shot sponge over `N` equal-length messages, with `absorb` the `N`-state absorb loop
