@@ -2,8 +2,8 @@
 """The `peer-suites` CI stage: RustCrypto's own test suites, run unchanged against our crates.
 
 For each pinned RustCrypto crate below, cargo downloads its published `.crate` file from the
-registry; this script unpacks it and builds a package `peer-<crate>` in a generated workspace
-(target/peer-suites/ws/peer-<crate>, a workspace of its own) that holds:
+registry; this script unpacks it and builds a package `peer-<crate>-<version>` in a generated
+workspace (target/peer-suites/ws/peer-<crate>-<version>, a workspace of its own) that holds:
   * the crate's `tests/` (with `tests/data`), byte for byte, and its `[[test]]` targets;
   * `src/lib.rs` with only the crate's crate-level docs (its README through
     `#![doc = include_str!("../README.md")]` and the `//!` lines of its lib.rs) plus the code
@@ -15,12 +15,15 @@ registry; this script unpacks it and builds a package `peer-<crate>` in a genera
     the crate's), so `#[cfg(feature = ...)]` in its tests means what it meant there, and a
     feature we lack fails the build.
 Each suite runs with its default features and, if the crate has other features, once more with
-all of them. The script also checks that our default features include the crate's defaults (a
+all of them. A suite of an older line runs against its facade in compat/ (a package named as the
+original crate), and then a second time as `patch-<crate>-<version>`: the dependency line exactly
+the crate's own (`sha3 = "=0.10.8"`, from the registry) and `[patch.crates-io]` pointing it at the
+facade, as a user replaces a transitive dependency; `cargo tree` must show the facade in the graph. The script also checks that our default features include the crate's defaults (a
 user who swaps the crate keeps every default item). The workspace starts from the main
 Cargo.lock, so shared dependencies resolve to the same versions, and builds in the main target
 directory (one shared target dir), in release (see below).
 
-Usage: python3 .ci/peer_suites.py [CRATE ...]     (default: every suite below)
+Usage: python3 .ci/peer_suites.py [CRATE | CRATE=VERSION ...]     (default: every suite below)
        LWC_ROOT=/path/to/checkout python3 .ci/peer_suites.py ...   (test another checkout)
 
 To add a suite, or move one to a version RustCrypto has published: edit SUITES (crate, exact
@@ -38,7 +41,10 @@ import time
 import tomllib
 from pathlib import Path
 
-# (RustCrypto crate, exact version, our crate folder)
+# (published crate, exact version, our folder). The folder is a family crate (`keccak`: the
+# dependency line renames `lwc-keccak`) or a facade under compat/ (`compat/sha3-0.10`: a package
+# named as the original, so the line is a plain path dependency, and the suite runs a second time
+# through `[patch.crates-io]`, the dependency line left exactly as the crate's own).
 SUITES = [
     ("sha3", "0.12.0", "keccak"),
     ("shake", "0.1.0", "keccak"),
@@ -48,6 +54,9 @@ SUITES = [
     ("ascon-hash256", "0.1.0", "ascon"),
     ("ascon-xof128", "0.2.1", "ascon"),
     ("ascon-aead128", "0.1.1", "ascon"),
+]
+# Older lines, through the facades of compat/ (compat/README.md).
+SUITES += [
 ]
 
 # LWC_ROOT: the checkout whose crates are tested (default: the one holding this script).
@@ -80,7 +89,8 @@ def fetch(suites):
     fetcher = WORK / "fetch"
     (fetcher / "src").mkdir(parents=True, exist_ok=True)
     (fetcher / "src" / "lib.rs").write_text("")
-    deps = "\n".join(f'{name} = "={ver}"' for name, ver, _ in suites)
+    deps = "\n".join(f'{name.replace("-", "_")}_{ver.replace(".", "_")} = '
+                     f'{{ package = "{name}", version = "={ver}" }}' for name, ver, _ in suites)
     (fetcher / "Cargo.toml").write_text(
         '[package]\nname = "peer-suites-fetch"\nversion = "0.0.0"\nedition = "2021"\n'
         f"publish = false\n\n[workspace]\n\n[dependencies]\n{deps}\n"
@@ -97,7 +107,7 @@ def fetch(suites):
         shutil.rmtree(dest / f"{name}-{ver}", ignore_errors=True)
         with tarfile.open(found[0]) as tar:
             tar.extractall(dest, filter="data")
-        out[name] = dest / f"{name}-{ver}"
+        out[(name, ver)] = dest / f"{name}-{ver}"
     return out
 
 
@@ -151,18 +161,52 @@ def crate_docs(lib_rs: str) -> str:
     return "\n".join(keep) + "\n"
 
 
-def generate(suites, sources):
-    """Writes the peer workspace; returns the package names in suite order."""
+def is_facade(folder):
+    """A facade of compat/ (a package named as the crate it stands in for), not a family crate."""
+    return folder.startswith("compat/")
+
+
+def suite_key(name, ver, patch=False):
+    """The generated package's name: `peer-sha3-0_10_8`, `patch-sha3-0_10_8`."""
+    return f"{'patch' if patch else 'peer'}-{name}-{ver.replace('.', '_')}"
+
+
+def lib_name(manifest, name):
+    return manifest.get("lib", {}).get("name", name.replace("-", "_"))
+
+
+def lib_unit_tests(lib_rs: str, crate: str) -> str:
+    """For a crate without a tests/ folder: the `#[cfg(test)] mod ... { }` of its lib.rs as an
+    integration test, its `crate::` and `super::` paths read as `<crate>::` (what they named)."""
+    lines = lib_rs.splitlines()
+    for i, line in enumerate(lines[:-1]):
+        if line.strip() == "#[cfg(test)]" and re.match(r"mod \w+ \{$", lines[i + 1]):
+            end = next(j for j in range(i + 2, len(lines)) if lines[j] == "}")
+            body = "\n".join(lines[i + 1 : end + 1])
+            body = re.sub(r"\b(crate|super)::", f"{crate}::", body)
+            return ("// Generated by .ci/peer_suites.py: the unit tests of the crate's src/lib.rs,\n"
+                    f"// `crate::` and `super::` read as `{crate}::`.\n" + body + "\n")
+    return ""
+
+
+def generate(suites, sources, patch=False):
+    """Writes the peer packages (with `patch`, the `[patch.crates-io]` ones); returns their names."""
     ws = WORK / "ws"
-    shutil.rmtree(ws, ignore_errors=True)
-    ws.mkdir(parents=True)
+    ws.mkdir(parents=True, exist_ok=True)
     members = []
     for name, ver, family in suites:
-        src = sources[name]
+        src = sources[(name, ver)]
         manifest = tomllib.loads((src / "Cargo.toml").read_text())
-        pkg = f"peer-{name}"
+        pkg = suite_key(name, ver, patch)
+        shutil.rmtree(ws / pkg, ignore_errors=True)
         dst = ws / pkg
-        shutil.copytree(src / "tests", dst / "tests")
+        if (src / "tests").is_dir():
+            shutil.copytree(src / "tests", dst / "tests")
+        else:
+            (dst / "tests").mkdir(parents=True)
+            unit = lib_unit_tests((src / "src" / "lib.rs").read_text(), lib_name(manifest, name))
+            if unit:
+                (dst / "tests" / "lib_unit.rs").write_text(unit)
         if (src / "README.md").exists():
             shutil.copy(src / "README.md", dst / "README.md")
         (dst / "src").mkdir()
@@ -189,12 +233,21 @@ def generate(suites, sources):
             'path = "src/lib.rs"',
             "",
         ]
-        for t in manifest.get("test", []):
+        # Crates packaged before cargo listed the test targets in the manifest: one per file.
+        tests = manifest.get("test") or [
+            {"name": f.stem, "path": f"tests/{f.name}"} for f in sorted((dst / "tests").glob("*.rs"))
+        ]
+        for t in tests:
             lines += ["[[test]]"] + [f"{k} = {toml_value(v)}" for k, v in t.items()] + [""]
         lines += ["[dependencies]"]
-        lines.append(
-            f'{name} = {{ package = "lwc-{family}", path = {json.dumps(str(ROOT / family))} }}'
-        )
+        if patch:
+            lines.append(f'{name} = "={ver}"')
+        elif is_facade(family):
+            lines.append(f"{name} = {{ path = {json.dumps(str(ROOT / family))} }}")
+        else:
+            lines.append(
+                f'{name} = {{ package = "lwc-{family}", path = {json.dumps(str(ROOT / family))} }}'
+            )
         dev = dict(manifest.get("dev-dependencies", {}))
         for dep, spec in manifest.get("dependencies", {}).items():
             if dep in dev:
@@ -211,12 +264,16 @@ def generate(suites, sources):
         features = manifest.get("features", {})
         for feat in features:
             if feat == "default":
-                lines.append(f"default = {toml_value(features['default'])}")
+                # `dep:x` in a default list enables an optional dependency the suite does not have.
+                default = [f for f in features["default"] if not f.startswith("dep:")]
+                lines.append(f"default = {toml_value(default)}")
             else:
                 lines.append(f'{json.dumps(feat)} = ["{name}/{feat}"]')
         # Each suite is a workspace of its own (a feature one suite lacks must not stop the
         # others from resolving), all building into the one shared target directory.
         lines += ["", "[workspace]"]
+        if patch:
+            lines += ["", "[patch.crates-io]", f"{name} = {{ path = {json.dumps(str(ROOT / family))} }}"]
         (dst / "Cargo.toml").write_text(
             "# Generated by .ci/peer_suites.py\n" + "\n".join(lines) + "\n"
         )
@@ -245,45 +302,72 @@ def test_counts(output):
     return passed, failed
 
 
+def run_suite(name, ver, family, manifest, patch, env):
+    """Runs one generated package's tests; returns (passed count, [count texts], [problems])."""
+    features = manifest.get("features", {})
+    problems = []
+    configs = [[]]
+    if not patch and set(features) - {"default"} - set(features.get("default", [])):
+        configs.append(["--all-features"])
+    toml = WORK / "ws" / suite_key(name, ver, patch) / "Cargo.toml"
+    passed, counts = 0, []
+    if patch:
+        # The patched package must be the one in the graph: cargo only warns when it is not.
+        p = run(["cargo", "tree", "--manifest-path", toml, "-e", "normal", "--depth", "1"],
+                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        sys.stdout.write(p.stdout)
+        if p.returncode != 0 or str(ROOT / family) not in p.stdout or "was not used" in p.stdout:
+            problems.append(f"[patch.crates-io] {name} -> {family} not used")
+    for extra in configs:
+        # --release: turboshake's tests feed about 24 MB in 1-16-byte pieces, minutes in a
+        # debug build (RustCrypto's own crate takes longer still).
+        cmd = ["cargo", "test", "--release", "--manifest-path", toml] + extra
+        p = run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        sys.stdout.write(p.stdout)
+        np, nf = test_counts(p.stdout)
+        passed += np
+        what = ("patched, " if patch else "") + ("all features" if extra else "default features")
+        counts.append(f"{what} {np} passed, {nf} failed")
+        if p.returncode != 0:
+            problems.append(f"cargo test ({what}) failed" + ("" if np or nf else " to build"))
+        if "was not used in the crate graph" in p.stdout:
+            problems.append(f"cargo test ({what}): a patch was not used")
+    if passed == 0:
+        problems.append("no test ran" + (" (patched)" if patch else ""))
+    return passed, counts, problems
+
+
 def main():
+    # Arguments: crate names (every version of each) or name=version.
     wanted = sys.argv[1:]
-    suites = [s for s in SUITES if not wanted or s[0] in wanted]
-    if wanted and len(suites) != len(wanted):
-        sys.exit(f"peer-suites: unknown suite in {wanted}; known: {[s[0] for s in SUITES]}")
+    suites = [s for s in SUITES
+              if not wanted or s[0] in wanted or f"{s[0]}={s[1]}" in wanted]
+    known = {s[0] for s in SUITES} | {f"{s[0]}={s[1]}" for s in SUITES}
+    if set(wanted) - known:
+        sys.exit(f"peer-suites: unknown suite in {wanted}; known: {sorted(known)}")
     t0 = time.time()
     sources = fetch(suites)
+    shutil.rmtree(WORK / "ws", ignore_errors=True)
     generate(suites, sources)
+    generate([s for s in suites if is_facade(s[2])], sources, patch=True)
     env = dict(os.environ, CARGO_TARGET_DIR=str(ROOT / "target"))
     env.pop("RUSTFLAGS", None)
     results, bad = [], 0
     for name, ver, family in suites:
-        manifest = tomllib.loads((sources[name] / "Cargo.toml").read_text())
+        manifest = tomllib.loads((sources[(name, ver)] / "Cargo.toml").read_text())
         features = manifest.get("features", {})
-        problems = []
-        missing = sorted(set(features.get("default", [])) - our_defaults(family))
+        problems, counts = [], []
+        defaults = {f for f in features.get("default", []) if not f.startswith("dep:")}
+        missing = sorted(defaults - our_defaults(family))
         if missing:
             problems.append(f"our default features lack {missing} (default in {name})")
-        configs = [[]]
-        if set(features) - {"default"} - set(features.get("default", [])):
-            configs.append(["--all-features"])
-        passed, counts = 0, []
-        for extra in configs:
-            # --release: turboshake's tests feed about 24 MB in 1-16-byte pieces, minutes in a
-            # debug build (RustCrypto's own crate takes longer still).
-            cmd = ["cargo", "test", "--release", "--manifest-path",
-                   WORK / "ws" / f"peer-{name}" / "Cargo.toml"] + extra
-            p = run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            sys.stdout.write(p.stdout)
-            np, nf = test_counts(p.stdout)
-            passed += np
-            what = "all features" if extra else "default features"
-            counts.append(f"{what} {np} passed, {nf} failed")
-            if p.returncode != 0:
-                problems.append(f"cargo test ({what}) failed" + ("" if np or nf else " to build"))
-        if passed == 0:
-            problems.append("no test ran")
+        for patch in [False, True] if is_facade(family) else [False]:
+            _, c, p = run_suite(name, ver, family, manifest, patch, env)
+            counts += c
+            problems += p
         bad += bool(problems)
-        results.append(f"{name} {ver} (-> lwc-{family}): {', '.join(counts)}"
+        target = family if is_facade(family) else f"lwc-{family}"
+        results.append(f"{name} {ver} (-> {target}): {', '.join(counts)}"
                        + (f"; FAILED: {'; '.join(problems)}" if problems else ""))
     print(f"\npeer suites ({time.time() - t0:.0f} s):")
     for r in results:
