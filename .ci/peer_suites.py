@@ -57,6 +57,8 @@ SUITES = [
 ]
 # Older lines, through the facades of compat/ (compat/README.md).
 SUITES += [
+    ("sha3", "0.10.8", "compat/sha3-0.10"),
+    ("k12", "0.3.0", "compat/k12-0.3"),
 ]
 
 # LWC_ROOT: the checkout whose crates are tested (default: the one holding this script).

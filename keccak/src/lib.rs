@@ -16,9 +16,13 @@ pub use digest010;
 pub mod batch;
 #[cfg(feature = "digest-010")]
 mod compat;
+#[cfg(feature = "digest-010")]
+pub mod core_api;
 pub mod custom;
 mod hash;
 pub mod hazmat;
+#[cfg(feature = "std")]
+mod io;
 mod kt;
 mod mac;
 mod sp800_185;

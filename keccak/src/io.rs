@@ -1,0 +1,98 @@
+//! `std::io::Write` for every hasher, XOF and MAC, and `std::io::Read` for every XOF reader, with
+//! the `std` feature: `io::copy(&mut reader, &mut hasher)` hashes a reader or a file, as digest
+//! 0.10's `CoreWrapper` allowed. `write` absorbs the whole buffer and never fails.
+
+use std::io;
+
+#[cfg(feature = "alloc")]
+use crate::custom::CustomKt;
+use crate::custom::CustomRefKt;
+use crate::hash::{
+    Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
+    Sha3_512,
+};
+use crate::kt::{Kt, KtReader};
+use crate::mac::{Kmac, KmacReader};
+use crate::sp800_185::{ParallelHash, ParallelHashReader, TupleHashReader};
+use crate::xof::{
+    CShake, CShakeReader, DynTurboShake, Shake, ShakeReader, TurboShake, TurboShakeReader,
+};
+
+macro_rules! write {
+    ($([$($g:tt)*] $ty:ty;)*) => {$(
+        impl<$($g)*> io::Write for $ty {
+            #[inline]
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                digest::Update::update(self, buf);
+                Ok(buf.len())
+            }
+
+            #[inline]
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+    )*};
+}
+
+write!(
+    [] Sha3_224; [] Sha3_256; [] Sha3_384; [] Sha3_512;
+    [] Keccak224; [] Keccak256; [] Keccak384; [] Keccak512; [] Keccak256Full;
+    [const RATE: usize] Shake<RATE>;
+    [const RATE: usize] CShake<RATE>;
+    [const RATE: usize, const DS: u8] TurboShake<RATE, DS>;
+    [const RATE: usize] DynTurboShake<RATE>;
+    [const RATE: usize] Kt<RATE>;
+    ['a, const RATE: usize] CustomRefKt<'a, RATE>;
+    [const RATE: usize] ParallelHash<RATE>;
+    [const RATE: usize] Kmac<RATE>;
+);
+
+macro_rules! read {
+    ($($r:ident),*) => {$(
+        impl<const RATE: usize> io::Read for $r<RATE> {
+            /// Fills `buf` from the output stream; never fails and never ends.
+            #[inline]
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                digest::XofReader::read(self, buf);
+                Ok(buf.len())
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "alloc")]
+write!([const RATE: usize] CustomKt<RATE>;);
+
+read!(
+    ShakeReader,
+    CShakeReader,
+    TurboShakeReader,
+    KtReader,
+    KmacReader,
+    TupleHashReader,
+    ParallelHashReader
+);
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+
+    use hex_literal::hex;
+
+    #[test]
+    fn copy_into_hasher_and_read_from_reader() {
+        // FIPS 202 SHA3-256("abc") and SHAKE128("") from the NIST examples.
+        let mut h = crate::Sha3_256::default();
+        std::io::copy(&mut &b"abc"[..], &mut h).unwrap();
+        h.flush().unwrap();
+        assert_eq!(
+            digest::Digest::finalize(h)[..],
+            hex!("3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532")
+        );
+        let mut r = digest::ExtendableOutput::finalize_xof(crate::Shake128::default());
+        let mut out = [0u8; 16];
+        r.read_exact(&mut out).unwrap();
+        assert_eq!(out, hex!("7f9c2ba4e88f827d616045507605853e"));
+    }
+}
