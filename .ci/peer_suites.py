@@ -17,7 +17,7 @@ workspace (target/peer-suites/ws/peer-<crate>-<version>, a workspace of its own)
 Each suite runs with its default features and, if the crate has other features, once more with
 all of them. A suite of an older line runs against its facade in compat/ (a package named as the
 original crate), and then a second time as `patch-<crate>-<version>`: the dependency line exactly
-the crate's own (`sha3 = "=0.10.8"`, from the registry) and `[patch.crates-io]` pointing it at the
+the crate's own (`sha3 = "0.10.8"`, from the registry) and `[patch.crates-io]` pointing it at the
 facade, as a user replaces a transitive dependency; `cargo tree` must show the facade in the graph. The script also checks that our default features include the crate's defaults (a
 user who swaps the crate keeps every default item). The workspace starts from the main
 Cargo.lock, so shared dependencies resolve to the same versions, and builds in the main target
@@ -58,6 +58,7 @@ SUITES = [
 # Older lines, through the facades of compat/ (compat/README.md).
 SUITES += [
     ("sha3", "0.10.8", "compat/sha3-0.10"),
+    ("sha3", "0.10.9", "compat/sha3-0.10"),
     ("k12", "0.3.0", "compat/k12-0.3"),
 ]
 
@@ -87,18 +88,28 @@ def toml_value(v):
 
 
 def fetch(suites):
-    """Downloads the pinned .crate files through cargo and unpacks each; returns {crate: dir}."""
-    fetcher = WORK / "fetch"
-    (fetcher / "src").mkdir(parents=True, exist_ok=True)
-    (fetcher / "src" / "lib.rs").write_text("")
-    deps = "\n".join(f'{name.replace("-", "_")}_{ver.replace(".", "_")} = '
-                     f'{{ package = "{name}", version = "={ver}" }}' for name, ver, _ in suites)
-    (fetcher / "Cargo.toml").write_text(
-        '[package]\nname = "peer-suites-fetch"\nversion = "0.0.0"\nedition = "2021"\n'
-        f"publish = false\n\n[workspace]\n\n[dependencies]\n{deps}\n"
-    )
-    if run(["cargo", "fetch", "--manifest-path", fetcher / "Cargo.toml"]).returncode != 0:
-        sys.exit("peer-suites: cargo fetch failed")
+    """Downloads the pinned .crate files through cargo and unpacks each; returns {(crate, version): dir}.
+
+    Two versions of one crate line (sha3 0.10.8 and 0.10.9) cannot sit in one dependency graph, so
+    the suites are fetched in groups, each holding a crate name at most once."""
+    groups = []
+    for suite in suites:
+        group = next((g for g in groups if suite[0] not in {s[0] for s in g}), None)
+        if group is None:
+            groups.append(group := [])
+        group.append(suite)
+    for i, group in enumerate(groups):
+        fetcher = WORK / f"fetch-{i}"
+        (fetcher / "src").mkdir(parents=True, exist_ok=True)
+        (fetcher / "src" / "lib.rs").write_text("")
+        deps = "\n".join(f'{name.replace("-", "_")}_{ver.replace(".", "_")} = '
+                         f'{{ package = "{name}", version = "={ver}" }}' for name, ver, _ in group)
+        (fetcher / "Cargo.toml").write_text(
+            '[package]\nname = "peer-suites-fetch"\nversion = "0.0.0"\nedition = "2021"\n'
+            f"publish = false\n\n[workspace]\n\n[dependencies]\n{deps}\n"
+        )
+        if run(["cargo", "fetch", "--manifest-path", fetcher / "Cargo.toml"]).returncode != 0:
+            sys.exit("peer-suites: cargo fetch failed")
     cargo_home = Path(os.environ.get("CARGO_HOME", Path.home() / ".cargo"))
     out = {}
     for name, ver, _ in suites:
@@ -243,7 +254,9 @@ def generate(suites, sources, patch=False):
             lines += ["[[test]]"] + [f"{k} = {toml_value(v)}" for k, v in t.items()] + [""]
         lines += ["[dependencies]"]
         if patch:
-            lines.append(f'{name} = "={ver}"')
+            # The user's line as written for that release (a caret requirement): the facade, at
+            # the line's newest version, must match it for cargo to use the patch.
+            lines.append(f'{name} = "{ver}"')
         elif is_facade(family):
             lines.append(f"{name} = {{ path = {json.dumps(str(ROOT / family))} }}")
         else:
