@@ -59,6 +59,7 @@ SUITES = [
 SUITES += [
     ("sha3", "0.10.8", "compat/sha3-0.10"),
     ("sha3", "0.10.9", "compat/sha3-0.10"),
+    ("sha3", "0.11.0", "compat/sha3-0.11"),
     ("k12", "0.3.0", "compat/k12-0.3"),
 ]
 

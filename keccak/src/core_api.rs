@@ -113,9 +113,10 @@ fixed_core!(
 );
 
 macro_rules! xof_core {
-    ($($core:ident $(<$lt:lifetime>)?($hash:ty): $block:ty => $rcore:ident($reader:ty): $rblock:ty;)*) => {$(
+    ($($(#[$attr:meta])* $core:ident $(<$lt:lifetime>)?($hash:ty): $block:ty => $rcore:ident($reader:ty): $rblock:ty;)*) => {$(
         #[doc = concat!("The digest 0.10 block-level core of [`", stringify!($hash), "`].")]
         #[derive(Clone)]
+        $(#[$attr])*
         pub struct $core$(<$lt>)?($hash);
 
         core_common!($core $(<$lt>)?, $hash, $block);
@@ -157,7 +158,9 @@ macro_rules! xof_core {
 }
 
 xof_core!(
+    #[derive(Default)]
     Shake128Core(Shake128): U168 => Shake128ReaderCore(Shake128Reader): U168;
+    #[derive(Default)]
     Shake256Core(Shake256): U136 => Shake256ReaderCore(Shake256Reader): U136;
     CShake128Core(CShake128): U168 => CShake128ReaderCore(CShake128Reader): U168;
     CShake256Core(CShake256): U136 => CShake256ReaderCore(CShake256Reader): U136;
@@ -165,18 +168,6 @@ xof_core!(
     TurboShake256Core(DynTurboShake256): U136 => TurboShake256ReaderCore(TurboShake256Reader): U136;
     KangarooTwelveCore<'cs>(CustomRefKt128<'cs>): U128 => KangarooTwelveReaderCore(Kt128Reader): U168;
 );
-
-impl Default for Shake128Core {
-    fn default() -> Self {
-        Self(Shake128::default())
-    }
-}
-
-impl Default for Shake256Core {
-    fn default() -> Self {
-        Self(Shake256::default())
-    }
-}
 
 impl Default for KangarooTwelveCore<'static> {
     /// KangarooTwelve without customization.

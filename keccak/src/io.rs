@@ -1,6 +1,9 @@
-//! `std::io::Write` for every hasher, XOF and MAC, and `std::io::Read` for every XOF reader, with
-//! the `std` feature: `io::copy(&mut reader, &mut hasher)` hashes a reader or a file, as digest
-//! 0.10's `CoreWrapper` allowed. `write` absorbs the whole buffer and never fails.
+//! `std::io::Write` for every hasher, XOF and MAC, with the `std` feature: `io::copy(&mut reader,
+//! &mut hasher)` hashes a reader or a file, as digest 0.10's `CoreWrapper` allowed. `write` absorbs
+//! the whole buffer and never fails.
+//!
+//! The XOF readers get no `std::io::Read`: its `read` would make `reader.read(..)` ambiguous
+//! beside [`XofReader::read`](digest::XofReader::read) in code written for sha3 0.12.
 
 use std::io;
 
@@ -11,12 +14,10 @@ use crate::hash::{
     Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
     Sha3_512,
 };
-use crate::kt::{Kt, KtReader};
-use crate::mac::{Kmac, KmacReader};
-use crate::sp800_185::{ParallelHash, ParallelHashReader, TupleHashReader};
-use crate::xof::{
-    CShake, CShakeReader, DynTurboShake, Shake, ShakeReader, TurboShake, TurboShakeReader,
-};
+use crate::kt::Kt;
+use crate::mac::Kmac;
+use crate::sp800_185::ParallelHash;
+use crate::xof::{CShake, DynTurboShake, Shake, TurboShake};
 
 macro_rules! write {
     ($([$($g:tt)*] $ty:ty;)*) => {$(
@@ -48,40 +49,14 @@ write!(
     [const RATE: usize] Kmac<RATE>;
 );
 
-macro_rules! read {
-    ($($r:ident),*) => {$(
-        impl<const RATE: usize> io::Read for $r<RATE> {
-            /// Fills `buf` from the output stream; never fails and never ends.
-            #[inline]
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                digest::XofReader::read(self, buf);
-                Ok(buf.len())
-            }
-        }
-    )*};
-}
-
-#[cfg(feature = "alloc")]
-write!([const RATE: usize] CustomKt<RATE>;);
-
-read!(
-    ShakeReader,
-    CShakeReader,
-    TurboShakeReader,
-    KtReader,
-    KmacReader,
-    TupleHashReader,
-    ParallelHashReader
-);
-
 #[cfg(test)]
 mod tests {
-    use std::io::{Read, Write};
+    use std::io::Write;
 
     use hex_literal::hex;
 
     #[test]
-    fn copy_into_hasher_and_read_from_reader() {
+    fn copy_into_hasher() {
         // FIPS 202 SHA3-256("abc") and SHAKE128("") from the NIST examples.
         let mut h = crate::Sha3_256::default();
         std::io::copy(&mut &b"abc"[..], &mut h).unwrap();
@@ -90,9 +65,10 @@ mod tests {
             digest::Digest::finalize(h)[..],
             hex!("3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532")
         );
-        let mut r = digest::ExtendableOutput::finalize_xof(crate::Shake128::default());
+        let mut x = crate::Shake128::default();
+        std::io::copy(&mut &b""[..], &mut x).unwrap();
         let mut out = [0u8; 16];
-        r.read_exact(&mut out).unwrap();
+        digest::ExtendableOutput::finalize_xof_into(x, &mut out);
         assert_eq!(out, hex!("7f9c2ba4e88f827d616045507605853e"));
     }
 }

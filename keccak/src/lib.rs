@@ -14,6 +14,7 @@ pub use digest::{self, Digest, ExtendableOutput, Key, KeyInit, Mac, MacError, Up
 pub use digest010;
 
 pub mod batch;
+pub mod block_api;
 #[cfg(feature = "digest-010")]
 mod compat;
 #[cfg(feature = "digest-010")]

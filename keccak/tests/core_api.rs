@@ -131,7 +131,7 @@ fn xofs_agree_with_sha3_010_and_k12_03() {
         );
         // k12 0.3.0 is wrong where the final node's input is exactly one 8192-byte chunk
         // (`kt_where_k12_03_is_wrong` below).
-        let encoding = 1 + (custom.len() > 0) as usize;
+        let encoding = 1 + usize::from(!custom.is_empty());
         xof_except(
             CoreWrapper::from_core(KangarooTwelveCore::new(custom)),
             k12_v03::KangarooTwelve::from_core(k12_v03::KangarooTwelveCore::new(custom)),

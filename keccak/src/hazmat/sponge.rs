@@ -192,6 +192,49 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     }
 }
 
+// Block-level steps on a bare Keccak-f[1600] state, for a rate known at run time (the digest 0.11
+// `block_api` cores, whose buffer holds the block being absorbed).
+
+/// Absorbs `blocks` (a whole number of `rate`-byte blocks) into `st`: one dispatched multi-block
+/// absorb, as [`Sponge::absorb`]'s.
+#[inline]
+pub(crate) fn absorb_blocks(st: &mut State1600, rate: usize, blocks: &[u8]) {
+    if !blocks.is_empty() {
+        dispatch(Absorb::<24> {
+            state: st,
+            blocks,
+            rate,
+        });
+    }
+}
+
+/// Absorbs the last, partial block `tail` (shorter than `rate`) padded with domain byte `ds` and
+/// the final `0x80`, and permutes: the state then holds the first output block.
+#[inline]
+pub(crate) fn absorb_last_block(st: &mut State1600, rate: usize, tail: &[u8], ds: u8) {
+    let mut block = [0u8; 200];
+    block[..tail.len()].copy_from_slice(tail);
+    block[tail.len()] ^= ds;
+    block[rate - 1] ^= 0x80;
+    xor_block(st, &block[..rate]);
+    keccak_p::<24>(st);
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(&mut block);
+}
+
+/// Writes the first `out.len()` (at most 200) state bytes into `out`.
+#[inline]
+pub(crate) fn read_lanes(st: &State1600, out: &mut [u8]) {
+    store_lanes(st, out);
+}
+
+/// Reads one output block (`out.len()` bytes, the rate) and permutes for the next.
+#[inline]
+pub(crate) fn squeeze_block(st: &mut State1600, out: &mut [u8]) {
+    store_lanes(st, out);
+    keccak_p::<24>(st);
+}
+
 #[cfg(feature = "zeroize")]
 impl<const RATE: usize, const ROUNDS: usize> Drop for Sponge<RATE, ROUNDS> {
     fn drop(&mut self) {
