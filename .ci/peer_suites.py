@@ -57,6 +57,9 @@ SUITES = [
 ]
 # Older lines, through the facades of compat/ (compat/README.md).
 SUITES += [
+    ("ascon", "0.4.0", "compat/ascon-0.4"),
+    ("ascon-hash", "0.2.0", "compat/ascon-hash-0.2"),
+    ("ascon-aead", "0.4.4", "compat/ascon-aead-0.4"),
 ]
 
 # LWC_ROOT: the checkout whose crates are tested (default: the one holding this script).
