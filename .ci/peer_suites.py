@@ -61,6 +61,10 @@ SUITES += [
     ("sha3", "0.10.9", "compat/sha3-0.10"),
     ("sha3", "0.11.0", "compat/sha3-0.11"),
     ("k12", "0.3.0", "compat/k12-0.3"),
+    ("ascon", "0.4.0", "compat/ascon-0.4"),
+    ("ascon-hash", "0.2.0", "compat/ascon-hash-0.2"),
+    ("ascon-hash", "0.2.1", "compat/ascon-hash-0.2"),
+    ("ascon-aead", "0.4.4", "compat/ascon-aead-0.4"),
 ]
 
 # LWC_ROOT: the checkout whose crates are tested (default: the one holding this script).

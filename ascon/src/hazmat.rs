@@ -144,6 +144,34 @@ pub fn permute6(state: &mut State) {
     backends::dispatch(Permute::<6>(state));
 }
 
+/// The 16 round constants of the Ascon permutation, in order: `p[n]` uses the last `n` (so
+/// `p[12]` starts at index 4, `p[8]` at 8, `p[6]` at 10). Each is added to `x2` at the start of
+/// its round.
+pub const ROUND_CONSTANTS: [u64; 16] = words::RC;
+
+/// One round of the Ascon permutation with the round constant `constant` (any value, not only one
+/// of [`ROUND_CONSTANTS`]): the constant added to `x2`, then the substitution and linear layers.
+///
+/// `round(s, ROUND_CONSTANTS[15])` is [`permute`]`(s, 1)`; the rounds with
+/// `ROUND_CONSTANTS[16 - n..]` in turn are `p[n]`. For code that mirrors an API with a round
+/// function (RustCrypto's `ascon` crate); [`permute`] is faster for whole permutations.
+///
+/// ```
+/// use lwc_ascon::hazmat::{ROUND_CONSTANTS, permute, round};
+/// let mut a = [1, 2, 3, 4, 5];
+/// let mut b = a;
+/// for &c in &ROUND_CONSTANTS[10..] {
+///     round(&mut a, c);
+/// }
+/// permute(&mut b, 6);
+/// assert_eq!(a, b);
+/// ```
+pub fn round(state: &mut State, constant: u64) {
+    // `p[1]` adds the last constant to x2 first: replace it with `constant`.
+    state[2] ^= constant ^ ROUND_CONSTANTS[15];
+    permute(state, 1);
+}
+
 /// `p[R]` on a state, `R` in {6, 8, 12}.
 struct Permute<'a, const R: usize>(&'a mut State);
 
@@ -177,4 +205,68 @@ pub(crate) const fn initial_state(iv: u64) -> State {
     let mut s = [iv, 0, 0, 0, 0];
     backends::permute12_const(&mut s);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ROUND_CONSTANTS, State, permute, permute6, permute8, permute12, round};
+
+    /// One round with a constant that is not a round constant: RustCrypto/sponges
+    /// `ascon/src/lib.rs` (ascon 0.4.0), test `one_round`.
+    #[test]
+    fn one_round_any_constant() {
+        let mut s: State = [
+            0x0123456789abcdef,
+            0x23456789abcdef01,
+            0x456789abcdef0123,
+            0x6789abcdef012345,
+            0x89abcde01234567f,
+        ];
+        round(&mut s, 0x1f);
+        let want = [
+            0x3c1748c9be2892ce,
+            0x5eafb305cd26164f,
+            0xf9470254bb3a4213,
+            0xf0428daf0c5d3948,
+            0x281375af0b294899,
+        ];
+        assert_eq!(s, want);
+    }
+
+    /// The constants are those of SP 800-232 Table 5 (`c_i = 0x3c, 0x2d, ... 0x4b`), and rounds
+    /// with the last `n` of them in turn are `p[n]`.
+    #[test]
+    fn rounds_compose_to_permutations() {
+        assert_eq!(
+            ROUND_CONSTANTS,
+            [
+                0x3c, 0x2d, 0x1e, 0x0f, 0xf0, 0xe1, 0xd2, 0xc3, 0xb4, 0xa5, 0x96, 0x87, 0x78, 0x69,
+                0x5a, 0x4b
+            ]
+        );
+        let start: State = [
+            0x0123456789abcdef,
+            0xef0123456789abcd,
+            0xcdef0123456789ab,
+            0xabcdef0123456789,
+            0x89abcdef01234567,
+        ];
+        let whole: [fn(&mut State); 3] = [permute12, permute8, permute6];
+        for (n, p) in [12, 8, 6].into_iter().zip(whole) {
+            let (mut a, mut b) = (start, start);
+            for &c in &ROUND_CONSTANTS[16 - n..] {
+                round(&mut a, c);
+            }
+            p(&mut b);
+            assert_eq!(a, b, "p[{n}]");
+        }
+        for n in 0..=12 {
+            let (mut a, mut b) = (start, start);
+            for &c in &ROUND_CONSTANTS[16 - n..] {
+                round(&mut a, c);
+            }
+            permute(&mut b, n);
+            assert_eq!(a, b, "permute(s, {n})");
+        }
+    }
 }
