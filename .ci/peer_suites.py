@@ -57,6 +57,7 @@ SUITES = [
 ]
 # Older lines, through the facades of compat/ (compat/README.md).
 SUITES += [
+    ("tiny-keccak", "2.0.2", "compat/tiny-keccak-2"),
 ]
 
 # LWC_ROOT: the checkout whose crates are tested (default: the one holding this script).
