@@ -65,6 +65,7 @@ SUITES += [
     ("ascon-hash", "0.2.0", "compat/ascon-hash-0.2"),
     ("ascon-hash", "0.2.1", "compat/ascon-hash-0.2"),
     ("ascon-aead", "0.4.4", "compat/ascon-aead-0.4"),
+    ("tiny-keccak", "2.0.2", "compat/tiny-keccak-2"),
 ]
 
 # LWC_ROOT: the checkout whose crates are tested (default: the one holding this script).

@@ -19,6 +19,34 @@ use digest::{
 
 use crate::kt::{Kt, KtReader};
 
+impl<const RATE: usize> Kt<RATE> {
+    /// Finishes with the customization string `customization`, given at the end rather than at
+    /// construction: the output of [`CustomRefKt::new_customized`]`(customization)` fed the same
+    /// data (RFC 9861: the message, then `C`, then `length_encode(|C|)`). For a `Kt` made with
+    /// `new_customized(c)` (`alloc`), `customization` replaces `c`.
+    ///
+    /// For callers that hold `C` beside the hasher (tiny-keccak 2's `KangarooTwelve<T>`).
+    ///
+    /// ```
+    /// use lwc_keccak::{CustomRefKt128, ExtendableOutput, Kt128, Update, XofReader};
+    ///
+    /// for msg in [&b"msg"[..], &[7u8; 20_000]] {
+    ///     let (mut a, mut b) = ([0u8; 32], [0u8; 32]);
+    ///     Kt128::default().chain(msg).finalize_xof_customized(b"C").read(&mut a);
+    ///     CustomRefKt128::new_customized(b"C").chain(msg).finalize_xof().read(&mut b);
+    ///     assert_eq!(a, b);
+    /// }
+    /// // RFC 9861 KT128 sample: M = "", C = ptn(1) (one byte 0x00), 32 bytes.
+    /// let mut out = [0u8; 32];
+    /// Kt128::default().finalize_xof_customized(&[0]).read(&mut out);
+    /// assert_eq!(out[..4], [0xfa, 0xb6, 0x58, 0xdb]);
+    /// ```
+    #[must_use]
+    pub fn finalize_xof_customized(mut self, customization: &[u8]) -> KtReader<RATE> {
+        self.finalize_custom(customization)
+    }
+}
+
 /// Customized KangarooTwelve with rate `RATE` and a borrowed customization string:
 /// [`CustomRefKt128`] or [`CustomRefKt256`]. Needs no `alloc`.
 #[derive(Clone)]

@@ -2,6 +2,9 @@
 //!
 //! Hazardous: these are building blocks, not finished constructions.
 //!
+//! Besides the permutations: [`DynSponge`], a Keccak-f\[1600\] sponge whose rate and domain
+//! byte are chosen at run time, squeezed to any length and absorbed into again after squeezing.
+//!
 //! The state is 25 lanes of 64 bits, lane `i = x + 5 * y`, each lane read from 8 state bytes in
 //! little-endian order (FIPS 202 byte order).
 //!
@@ -56,10 +59,12 @@
 //! `Portable` and its name is `"portable"`.
 
 pub(crate) mod backends;
+mod dyn_sponge;
 pub(crate) mod sponge;
 pub(crate) mod words;
 
 use backends::{Job, Kernels, dispatch};
+pub use dyn_sponge::DynSponge;
 
 /// The Keccak-f\[1600\] / Keccak-p\[1600, n\] state: 25 lanes, lane `i = x + 5 * y`.
 pub type State1600 = [u64; 25];
