@@ -1,5 +1,5 @@
 //! Keccak-f\[200\], \[400\], \[800\] and Keccak-p with a round count (`hazmat::f200` ..
-//! `hazmat::p1600`): self-contained literal vectors (no file I/O, also run under Miri). The
+//! `hazmat::p1600`): self-contained literal vectors (no file I/O). The
 //! values are copied from the Keccak team's traces (XKCP `tests/TestVectors/KeccakF-{200,400,800,
 //! 1600}-IntermediateValues.txt`, lanes `x + 5 y`), not computed by this crate; the whole trace
 //! files run in `lwc-tests/tests/keccak_permutations.rs`.
