@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Keccak-family CI stages (called by .ci/run from the repository root, LWC_KAT_DIR set):
-#   1. the crate tests and the vector tests (keccak_kat, keccak_vectors, keccak_diff) with the
-#      backend forced at build time: --cfg keccak_backend="portable" (no run-time dispatch), then
+#   1. the crate tests and the vector tests (keccak_kat, keccak_vectors, keccak_diff,
+#      keccak_permutations) with the backend forced at build time:
+#      --cfg keccak_backend="portable" (no run-time dispatch), then
 #      --cfg keccak_backend="compact" (the portable backend with rolled rounds);
 #   2. the vector tests on every backend this CPU supports, forced at run time with
 #      LWC_BACKEND=<name> (the common stages run the one the dispatch picks);
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 source .ci/lib.sh
 CI_FAMILY=keccak
 
-vector_tests=(--test keccak_kat --test keccak_vectors --test keccak_diff)
+vector_tests=(--test keccak_kat --test keccak_vectors --test keccak_diff --test keccak_permutations)
 
 for backend in portable compact; do
   step "backend $backend (cfg)" env CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/keccak-$backend" \

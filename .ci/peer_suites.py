@@ -66,7 +66,15 @@ SUITES += [
     ("ascon-hash", "0.2.1", "compat/ascon-hash-0.2"),
     ("ascon-aead", "0.4.4", "compat/ascon-aead-0.4"),
     ("tiny-keccak", "2.0.2", "compat/tiny-keccak-2"),
+    ("keccak", "0.1.6", "compat/keccak-0.1"),
+    ("keccak", "0.2.2", "compat/keccak-0.2"),
 ]
+# Features that build only on a nightly compiler (`#![feature(...)]` in the crate, and in the
+# crate's own tests): left out of the all-features run, which lists the other features instead.
+# The facade's own tests cover them (`cargo +nightly test --features simd` in compat/keccak-0.1).
+NIGHTLY_FEATURES = {
+    ("keccak", "0.1.6"): {"simd"},
+}
 
 # LWC_ROOT: the checkout whose crates are tested (default: the one holding this script).
 ROOT = Path(os.environ.get("LWC_ROOT") or Path(__file__).resolve().parent.parent).resolve()
@@ -329,7 +337,12 @@ def run_suite(name, ver, family, manifest, patch, env):
     problems = []
     configs = [[]]
     if not patch and set(features) - {"default"} - set(features.get("default", [])):
-        configs.append(["--all-features"])
+        nightly = NIGHTLY_FEATURES.get((name, ver), set())
+        if nightly:
+            stable = sorted(set(features) - {"default"} - nightly)
+            configs.append(["--features", ",".join(stable)])
+        else:
+            configs.append(["--all-features"])
     toml = WORK / "ws" / suite_key(name, ver, patch) / "Cargo.toml"
     passed, counts = 0, []
     if patch:
@@ -347,7 +360,9 @@ def run_suite(name, ver, family, manifest, patch, env):
         sys.stdout.write(p.stdout)
         np, nf = test_counts(p.stdout)
         passed += np
-        what = ("patched, " if patch else "") + ("all features" if extra else "default features")
+        what = ("patched, " if patch else "") + (
+            "all features" if extra == ["--all-features"]
+            else f"features {extra[1]}" if extra else "default features")
         counts.append(f"{what} {np} passed, {nf} failed")
         if p.returncode != 0:
             problems.append(f"cargo test ({what}) failed" + ("" if np or nf else " to build"))
