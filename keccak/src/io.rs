@@ -49,6 +49,9 @@ write!(
     [const RATE: usize] Kmac<RATE>;
 );
 
+#[cfg(feature = "alloc")]
+write!([const RATE: usize] CustomKt<RATE>;);
+
 #[cfg(test)]
 mod tests {
     use std::io::Write;
