@@ -7,7 +7,9 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-pub use digest::{self, Digest, ExtendableOutput, Key, KeyInit, Mac, MacError, Update, XofReader};
+pub use digest::{
+    self, Digest, ExtendableOutput, FixedOutput, Key, KeyInit, Mac, MacError, Update, XofReader,
+};
 /// digest 0.10 (the previous RustCrypto generation), whose traits the `digest-010` feature
 /// implements on the same types; see "Using with digest 0.10" in the crate docs.
 #[cfg(feature = "digest-010")]

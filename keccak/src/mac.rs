@@ -57,6 +57,19 @@ impl<const RATE: usize> Kmac<RATE> {
         }
     }
 
+    /// [`Self::new_customized`] under the name RustCrypto's `kmac` 0.1 gives it. Never `Err`:
+    /// keys of every length are accepted, as there.
+    #[inline]
+    pub fn new_customization(key: &[u8], customization: &[u8]) -> Result<Self, InvalidLength> {
+        Ok(Self::new_customized(key, customization))
+    }
+
+    /// [`Self::finalize_into_slice`] under the name RustCrypto's `kmac` 0.1 gives it.
+    #[inline]
+    pub fn finalize_into_buf(self, out: &mut [u8]) {
+        self.finalize_into_slice(out);
+    }
+
     /// Finalizes with output length `L = 8 * out.len()` bits and fills `out` (an output length
     /// other than the default gives an unrelated tag, not a truncation).
     pub fn finalize_into_slice(mut self, out: &mut [u8]) {
