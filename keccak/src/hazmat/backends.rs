@@ -51,6 +51,8 @@ use detect::BmiToken;
 #[cfg(keccak_aarch64)]
 use detect::{NeonToken, Sha3Token};
 use portable::Portable;
+/// The portable round, generic over the lane: Keccak-p\[200\] .. \[800\] run it too.
+pub(crate) use portable::round;
 #[cfg(keccak_wasm_simd128)]
 use wasm_simd128::WasmSimd128;
 

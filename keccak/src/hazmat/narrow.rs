@@ -1,15 +1,15 @@
 //! Keccak-p on lanes of any width: Keccak-f\[200\], \[400\], \[800\] (and \[1600\]) as one
 //! generic round over the [`Lane`] type.
 //!
-//! Plain Rust, no `unsafe`, no table indexed by data: θ, ρ, π, χ, ι written out as straight-line
-//! code (the same step order and lane names as the portable Keccak-f\[1600\] round), one round per
-//! loop iteration. ρ's offsets are the Keccak-f\[1600\] ones, each taken modulo the lane width by
+//! Plain Rust, no `unsafe`, no table indexed by data: the portable backend's straight-line round
+//! (θ, ρ, π, χ, ι; generic over the lane), one round per loop iteration. ρ's offsets are the Keccak-f\[1600\] ones, each taken modulo the lane width by
 //! [`Lane::rotate_left`] (FIPS 202: `r[x, y] mod w`); ι XORs the Keccak-f\[1600\] round constant
 //! truncated to the lane (its low `w` bits).
 
 use core::ops::{BitAnd, BitXor, Not};
 
 use super::RC;
+use super::backends::round;
 
 /// A Keccak lane: the word type of one of the Keccak-p\[b\] permutations (`u8` for b = 200, `u16`
 /// for 400, `u32` for 800, `u64` for 1600), or any other type with the same operations (a vector
@@ -53,74 +53,6 @@ lane!(u8, 18, |rc: u64| rc as u8);
 lane!(u16, 20, |rc: u64| rc as u16);
 lane!(u32, 22, |rc: u64| rc as u32);
 lane!(u64, 24, |rc: u64| rc);
-
-/// One Keccak round (θ, ρ, π, χ, ι) on 25 lanes held by value: lane `x + 5 y` after θ is rotated
-/// by its ρ offset and moved by π to `y + 5 ((2 x + 3 y) mod 5)`, then χ is applied per row.
-#[inline(always)]
-fn round<L: Lane>(a: [L; 25], rc: L) -> [L; 25] {
-    let c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
-    let c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
-    let c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
-    let c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
-    let c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
-    let d0 = c4 ^ c1.rotate_left(1);
-    let d1 = c0 ^ c2.rotate_left(1);
-    let d2 = c1 ^ c3.rotate_left(1);
-    let d3 = c2 ^ c4.rotate_left(1);
-    let d4 = c3 ^ c0.rotate_left(1);
-    let b0 = a[0] ^ d0;
-    let b10 = (a[1] ^ d1).rotate_left(1);
-    let b20 = (a[2] ^ d2).rotate_left(62);
-    let b5 = (a[3] ^ d3).rotate_left(28);
-    let b15 = (a[4] ^ d4).rotate_left(27);
-    let b16 = (a[5] ^ d0).rotate_left(36);
-    let b1 = (a[6] ^ d1).rotate_left(44);
-    let b11 = (a[7] ^ d2).rotate_left(6);
-    let b21 = (a[8] ^ d3).rotate_left(55);
-    let b6 = (a[9] ^ d4).rotate_left(20);
-    let b7 = (a[10] ^ d0).rotate_left(3);
-    let b17 = (a[11] ^ d1).rotate_left(10);
-    let b2 = (a[12] ^ d2).rotate_left(43);
-    let b12 = (a[13] ^ d3).rotate_left(25);
-    let b22 = (a[14] ^ d4).rotate_left(39);
-    let b23 = (a[15] ^ d0).rotate_left(41);
-    let b8 = (a[16] ^ d1).rotate_left(45);
-    let b18 = (a[17] ^ d2).rotate_left(15);
-    let b3 = (a[18] ^ d3).rotate_left(21);
-    let b13 = (a[19] ^ d4).rotate_left(8);
-    let b14 = (a[20] ^ d0).rotate_left(18);
-    let b24 = (a[21] ^ d1).rotate_left(2);
-    let b9 = (a[22] ^ d2).rotate_left(61);
-    let b19 = (a[23] ^ d3).rotate_left(56);
-    let b4 = (a[24] ^ d4).rotate_left(14);
-    [
-        b0 ^ (!b1 & b2) ^ rc,
-        b1 ^ (!b2 & b3),
-        b2 ^ (!b3 & b4),
-        b3 ^ (!b4 & b0),
-        b4 ^ (!b0 & b1),
-        b5 ^ (!b6 & b7),
-        b6 ^ (!b7 & b8),
-        b7 ^ (!b8 & b9),
-        b8 ^ (!b9 & b5),
-        b9 ^ (!b5 & b6),
-        b10 ^ (!b11 & b12),
-        b11 ^ (!b12 & b13),
-        b12 ^ (!b13 & b14),
-        b13 ^ (!b14 & b10),
-        b14 ^ (!b10 & b11),
-        b15 ^ (!b16 & b17),
-        b16 ^ (!b17 & b18),
-        b17 ^ (!b18 & b19),
-        b18 ^ (!b19 & b15),
-        b19 ^ (!b15 & b16),
-        b20 ^ (!b21 & b22),
-        b21 ^ (!b22 & b23),
-        b22 ^ (!b23 & b24),
-        b23 ^ (!b24 & b20),
-        b24 ^ (!b20 & b21),
-    ]
-}
 
 /// Keccak-p\[25 w, `rounds`\] on 25 lanes of type `L` (lane `x + 5 y`): the last `rounds` rounds
 /// of Keccak-f\[25 w\] (round indices `L::ROUNDS - rounds .. L::ROUNDS`), as FIPS 202 defines

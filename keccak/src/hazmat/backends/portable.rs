@@ -12,7 +12,7 @@
 
 #[cfg(not(keccak_lazy_rho))]
 use super::super::RC;
-use super::super::State1600;
+use super::super::{Lane, State1600};
 use super::Kernels;
 
 #[cfg(keccak_lazy_rho)]
@@ -37,10 +37,14 @@ fn keccak_p_out_of_line<const R: usize>(state: &mut State1600) {
 
 /// One Keccak round (θ, ρ, π, χ, ι) on lanes held by value; straight-line code (generated from
 /// the FIPS 202 step definitions: ρ offsets, π: lane `x + 5y` moves to `y + 5((2x + 3y) mod 5)`).
-// Where `lazy_rho` replaces it, only its tests use this round (as their reference).
-#[cfg_attr(all(keccak_lazy_rho, not(test)), allow(dead_code))]
+///
+/// Generic over the lane: `u64` here (Keccak-f\[1600\]); `u8`, `u16`, `u32` for Keccak-p\[200\],
+/// \[400\], \[800\] ([`hazmat::keccak_p_generic`](super::super::keccak_p_generic)), whose
+/// [`Lane::rotate_left`] takes the ρ offsets modulo the lane width.
+// Where `lazy_rho` replaces it for Keccak-f[1600], its tests still use the u64 round as their
+// reference.
 #[inline(always)]
-pub(crate) fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
+pub(crate) fn round<L: Lane>(a: [L; 25], rc: L) -> [L; 25] {
     let c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
     let c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
     let c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
@@ -51,7 +55,7 @@ pub(crate) fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
     let d2 = c1 ^ c3.rotate_left(1);
     let d3 = c2 ^ c4.rotate_left(1);
     let d4 = c3 ^ c0.rotate_left(1);
-    let b0 = (a[0] ^ d0).rotate_left(0);
+    let b0 = a[0] ^ d0;
     let b10 = (a[1] ^ d1).rotate_left(1);
     let b20 = (a[2] ^ d2).rotate_left(62);
     let b5 = (a[3] ^ d3).rotate_left(28);
