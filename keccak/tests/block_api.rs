@@ -9,22 +9,8 @@ use digest::consts::{U0, U28, U32, U64, U72, U136, U144, U168, U200};
 use lwc_keccak::block_api::{Sha3HasherCore as Ours, Sha3HasherCore};
 use sha3_v011::block_api::Sha3HasherCore as Peer;
 
-/// splitmix64: a fixed-seed generator for test inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 fn blocks<B: digest::array::ArraySize>(
     rng: &mut Rng,

@@ -20,32 +20,8 @@ use lwc_keccak::{
     Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, TupleHash128, TurboShake128, TurboShake256,
 };
 
-/// splitmix64: a fixed-seed generator for test inputs (no dependency, reproducible).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// Random bytes of a random length below `max`.
-    fn some_bytes(&mut self, max: usize) -> Vec<u8> {
-        let n = self.below(max);
-        self.bytes(n)
-    }
-
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
+mod common;
+use common::Rng;
 
 /// Message lengths around the multiples of every rate in use (72..=168), plus a few large ones.
 fn lengths(rng: &mut Rng) -> Vec<usize> {

@@ -10,26 +10,8 @@ use lwc_keccak::core_api::{
     Sha3_512Core, Shake128Core, Shake256Core, TurboShake128Core, TurboShake256Core,
 };
 
-/// splitmix64: a fixed-seed generator for test inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-}
+mod common;
+use common::Rng;
 
 /// Lengths around the multiples of the rates (72..=168) and of KT's 8192-byte chunks.
 const LENGTHS: &[usize] = &[
