@@ -7,6 +7,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "std")]
+mod io;
 pub mod hazmat;
 
 // `aead` is the re-exported trait crate; the tag check's frame is `aead_mode::decrypt` (named by

@@ -8,6 +8,8 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(feature = "digest-010")]
+#[cfg(feature = "std")]
+mod io;
 mod compat;
 pub mod hazmat;
 mod mac;

@@ -7,6 +7,8 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "std")]
+mod io;
 pub mod aead;
 #[cfg(any(feature = "digest-010", feature = "aead-05"))]
 mod compat;
