@@ -3,9 +3,8 @@
 
 use ascon_hash::digest::core_api::{CoreWrapper, XofReaderCoreWrapper};
 use ascon_hash::{
-    AsconACore, AsconAHash, AsconAXof, AsconAXofCore, AsconAXofReader, AsconAXofReaderCore,
-    AsconCore, AsconHash, AsconXof, AsconXofCore, AsconXofReader, AsconXofReaderCore,
-    ExtendableOutput,
+    AsconACore, AsconAHash, AsconAXof, AsconAXofReader, AsconAXofReaderCore, AsconCore, AsconHash,
+    AsconXof, AsconXofCore, AsconXofReader, AsconXofReaderCore, ExtendableOutput,
 };
 
 #[test]
