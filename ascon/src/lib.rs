@@ -7,9 +7,9 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod hazmat;
 #[cfg(feature = "std")]
 mod io;
-pub mod hazmat;
 
 // `aead` is the re-exported trait crate; the tag check's frame is `aead_mode::decrypt` (named by
 // the constant-time test's valgrind suppression, `.ci/reliability.sh`).

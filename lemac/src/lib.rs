@@ -7,11 +7,11 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod compat;
+pub mod hazmat;
 #[cfg(feature = "digest-010")]
 #[cfg(feature = "std")]
 mod io;
-mod compat;
-pub mod hazmat;
 mod mac;
 
 /// The previous RustCrypto generation's `digest` crate (0.10), re-exported under feature

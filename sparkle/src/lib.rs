@@ -7,13 +7,13 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-#[cfg(feature = "std")]
-mod io;
 pub mod aead;
 #[cfg(any(feature = "digest-010", feature = "aead-05"))]
 mod compat;
 mod hash;
 pub mod hazmat;
+#[cfg(feature = "std")]
+mod io;
 mod xof;
 
 /// Block-level types: the generic cores behind the buffered hash and XOF types, with their
