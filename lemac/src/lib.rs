@@ -7,9 +7,9 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "digest-010")]
 mod compat;
 pub mod hazmat;
-#[cfg(feature = "digest-010")]
 #[cfg(feature = "std")]
 mod io;
 mod mac;
