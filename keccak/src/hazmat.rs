@@ -1,4 +1,3 @@
-// HELPER NOTE (from the lead; delete this line before committing): read /tmp/common.md now (rules, checks, time box 15:55 UTC).
 //! The raw Keccak permutations, and the backend they run on.
 //!
 //! Hazardous: these are building blocks, not finished constructions.
