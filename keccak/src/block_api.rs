@@ -22,7 +22,9 @@ use digest::{
 };
 
 use crate::hazmat::State1600;
-use crate::hazmat::sponge::{absorb_blocks, absorb_last_block, read_lanes, squeeze_block};
+use crate::hazmat::sponge::{
+    absorb_blocks, absorb_last_block, read_lanes, squeeze_block, state_from_bytes,
+};
 
 /// The Keccak\[1600\] hasher core of rate `Rate` bytes, output `OutputSize` bytes (`U0`: an XOF)
 /// and padding byte `PAD` (`0x06` SHA-3, `0x01` Keccak, `0x1F` SHAKE).
@@ -114,9 +116,7 @@ hasher_impl! {
         }
 
         fn deserialize(bytes: &SerializedState<Self>) -> Result<Self, DeserializeStateError> {
-            let mut core = Self::default();
-            absorb_blocks_raw(&mut core.state, bytes);
-            Ok(core)
+            Ok(Self { state: state_from_bytes(bytes), _pd: PhantomData })
         }
     }
 }
@@ -128,15 +128,6 @@ where
     Rate: BlockSizes + IsLessOrEqual<U200, Output = True>,
     OutputSize: ArraySize + IsLessOrEqual<U200, Output = True>,
 {
-}
-
-/// The state whose serialized bytes are `bytes`.
-fn absorb_blocks_raw(state: &mut State1600, bytes: &[u8]) {
-    for (lane, chunk) in state.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *lane = u64::from_le_bytes(b);
-    }
 }
 
 impl<Rate, const PAD: u8> ExtendableOutputCore for Sha3HasherCore<Rate, U0, PAD>

@@ -37,6 +37,7 @@ pub(crate) mod aarch64_sha3;
 #[cfg(keccak_wasm_simd128)]
 pub(crate) mod wasm_simd128;
 
+mod jobs;
 #[cfg(test)]
 mod tests;
 
@@ -50,6 +51,7 @@ use detect::Avx512Token;
 use detect::BmiToken;
 #[cfg(keccak_aarch64)]
 use detect::{NeonToken, Sha3Token};
+pub(crate) use jobs::{Absorb, AbsorbX4, AbsorbX8, Job};
 use portable::Portable;
 /// The portable round, generic over the lane: Keccak-p\[200\] .. \[800\] run it too.
 pub(crate) use portable::round;
@@ -151,60 +153,6 @@ fn absorb_x4_blocks<K: Kernels, const R: usize>(
             xor_block(&mut states[k], &msgs[k][b * rate..(b + 1) * rate]);
         }
         kernels.keccak_p_x4::<R>(states);
-    }
-}
-
-/// One whole operation generic over the backend, run by [`dispatch`] (its `run` is inlined into
-/// the backend's `#[target_feature]` entry point, so the whole of it is compiled for that backend).
-pub(crate) trait Job {
-    /// What the job returns.
-    type Output;
-    /// Runs the job with `kernels`.
-    fn run<K: Kernels>(self, kernels: K) -> Self::Output;
-}
-
-/// The absorb loop ([`Kernels::absorb`]) as a job for [`dispatch`].
-pub(crate) struct Absorb<'a, const ROUNDS: usize> {
-    pub(crate) state: &'a mut State1600,
-    pub(crate) blocks: &'a [u8],
-    pub(crate) rate: usize,
-}
-
-impl<const ROUNDS: usize> Job for Absorb<'_, ROUNDS> {
-    type Output = ();
-    #[inline(always)]
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb::<ROUNDS>(self.state, self.blocks, self.rate);
-    }
-}
-
-/// The four-state absorb loop ([`Kernels::absorb_x4`]) as a job for [`dispatch`].
-pub(crate) struct AbsorbX4<'a, const ROUNDS: usize> {
-    pub(crate) states: &'a mut [State1600; 4],
-    pub(crate) msgs: [&'a [u8]; 4],
-    pub(crate) rate: usize,
-}
-
-impl<const ROUNDS: usize> Job for AbsorbX4<'_, ROUNDS> {
-    type Output = ();
-    #[inline(always)]
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb_x4::<ROUNDS>(self.states, self.msgs, self.rate);
-    }
-}
-
-/// The eight-state absorb loop ([`Kernels::absorb_x8`]) as a job for [`dispatch`].
-pub(crate) struct AbsorbX8<'a, const ROUNDS: usize> {
-    pub(crate) states: &'a mut [State1600; 8],
-    pub(crate) msgs: [&'a [u8]; 8],
-    pub(crate) rate: usize,
-}
-
-impl<const ROUNDS: usize> Job for AbsorbX8<'_, ROUNDS> {
-    type Output = ();
-    #[inline(always)]
-    fn run<K: Kernels>(self, kernels: K) {
-        kernels.absorb_x8::<ROUNDS>(self.states, self.msgs, self.rate);
     }
 }
 

@@ -171,10 +171,10 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         if pos >= RATE {
             return None;
         }
-        let mut s = Self::new();
-        xor_block(&mut s.st, &bytes[..200]);
-        s.pos = pos;
-        Some(s)
+        Some(Self {
+            st: state_from_bytes(&bytes[..200]),
+            pos,
+        })
     }
 
     /// Back to the empty sponge.
@@ -220,6 +220,14 @@ pub(crate) fn absorb_last_block(st: &mut State1600, rate: usize, tail: &[u8], ds
     keccak_p::<24>(st);
     #[cfg(feature = "zeroize")]
     zeroize::Zeroize::zeroize(&mut block);
+}
+
+/// The state whose 200 bytes (lanes little-endian) are `bytes`: the inverse of [`read_lanes`].
+#[inline]
+pub(crate) fn state_from_bytes(bytes: &[u8]) -> State1600 {
+    let mut st = [0; 25];
+    xor_block(&mut st, bytes);
+    st
 }
 
 /// Writes the first `out.len()` (at most 200) state bytes into `out`.
