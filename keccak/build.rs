@@ -19,9 +19,6 @@
 //! * `keccak_wasm_simd128`: the `wasm_simd128` backend (two states per `v128`) is compiled in
 //!   (wasm32 built with `-C target-feature=+simd128`, not forced portable; WebAssembly has no
 //!   run-time detection, so the build decides);
-//! * `keccak_detect`: the backend choice (once, cached, forceable) and dispatch are compiled in
-//!   (`keccak_bi32`: more than one backend; CPU features are asked only under `keccak_x86` /
-//!   `keccak_aarch64`);
 //! * `keccak_lazy_rho`: the portable permutation defers ρ's rotations into the operands of the
 //!   next logical instructions (`backends/portable/lazy_rho.rs`; aarch64, where a logical
 //!   instruction rotates an operand for free), all rounds unrolled; not in the `compact` build;
@@ -42,7 +39,6 @@ fn main() {
         "keccak_avx512",
         "keccak_aarch64",
         "keccak_wasm_simd128",
-        "keccak_detect",
         "keccak_bi32",
         "keccak_bi32_default",
         "keccak_lazy_rho",
@@ -87,7 +83,6 @@ fn main() {
         && arch.as_deref() != Some("wasm32");
     if !forced_portable {
         emit("keccak_bi32");
-        emit("keccak_detect");
     }
     if bi32_default {
         emit("keccak_bi32_default");

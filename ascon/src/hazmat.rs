@@ -22,67 +22,8 @@ pub(crate) mod duplex;
 pub(crate) mod sponge;
 pub(crate) mod words;
 
-use core::fmt;
-
+pub use backends::Backend;
 use backends::{Job, KernelState, Kernels};
-
-/// A backend the permutation and the modes' loops can run on (the run-time choice; the word
-/// representation is the compile-time one, [`crate::hazmat::WORDS`]).
-///
-/// `--cfg lwc_force_portable` (and Miri) compile out every backend but `Portable`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Backend {
-    /// Plain Rust ([`crate::hazmat::WORDS`]), compiled for the build target. Always available.
-    Portable,
-    /// The same code compiled with BMI1/BMI2 (`andn` in the S-box, `rorx` for the rotations); with
-    /// `bi32` words, their conversions use BMI2's `pext`/`pdep`, except on AMD CPUs before Zen 3,
-    /// which run those in microcode (x86 and x86_64).
-    #[cfg(ascon_x86)]
-    X86Bmi,
-    /// Each word in an `xmm` register, every S-box term and linear-layer step one `vpternlogq`
-    /// (28 instructions per round instead of 37); needs AVX-512F/VL (x86_64, built with Rust 1.89
-    /// or later, no `ascon_backend` override).
-    #[cfg(ascon_avx512)]
-    X86Avx512,
-}
-
-impl Backend {
-    /// Every backend compiled into this build: `Portable` first, then in ascending order of
-    /// preference (the one detection picks first, the fastest, last).
-    pub const ALL: &'static [Backend] = &[
-        Backend::Portable,
-        #[cfg(ascon_x86)]
-        Backend::X86Bmi,
-        #[cfg(ascon_avx512)]
-        Backend::X86Avx512,
-    ];
-
-    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
-    /// `"x86_avx512"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Backend::Portable => "portable",
-            #[cfg(ascon_x86)]
-            Backend::X86Bmi => "x86_bmi",
-            #[cfg(ascon_avx512)]
-            Backend::X86Avx512 => "x86_avx512",
-        }
-    }
-
-    /// Whether this CPU can run it (run-time detection, cached; `Portable`: always true).
-    #[must_use]
-    pub fn is_supported(self) -> bool {
-        backends::is_supported(self)
-    }
-}
-
-impl fmt::Display for Backend {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The Ascon state: five 64-bit words `x0..x4`.
 pub type State = [u64; 5];
@@ -101,7 +42,7 @@ pub const WORDS: &str = if cfg!(ascon_bi32) { "bi32" } else { "u64" };
 /// backend this CPU supports (or the one forced with `force_backend`).
 #[must_use]
 pub fn backend() -> Backend {
-    backends::backend()
+    backends::chosen()
 }
 
 /// Makes every later call of this process use `backend`, if the CPU supports it; returns whether

@@ -17,13 +17,14 @@
 //! # Backends
 //!
 //! One [`Backend`] serves the whole process: chosen once, on first use, as the first of these the
-//! CPU supports (run-time detection with `cpufeatures` on x86/x86_64 and aarch64, cached), and
+//! CPU supports (the last of [`Backend::ALL`]) (run-time detection with `cpufeatures` on x86/x86_64 and aarch64, cached), and
 //! used by every permutation call, single-state and four-state:
 //!
 //! * `Backend::X86Avx512` (x86_64, built with Rust 1.89 or later; AVX-512F, AVX-512VL and
-//!   AVX2): the round with `vpternlogq` for θ's XORs and χ and native `vprolq` rotations (about 90
-//!   instructions a round instead of about 190), on 128-bit registers (one lane each) for one
-//!   state and on 256-bit registers for four states;
+//!   AVX2): the round with `vpternlogq` for θ's XORs and χ and native `vprolq` rotations, on
+//!   512-bit registers for eight states (the tree hashes' leaves eight at a time), on 256-bit
+//!   registers for four states, and on 128-bit registers for one state (two lanes of a column per
+//!   register, the state in registers across the whole absorb loop);
 //! * `Backend::X86Avx2` (x86_64; AVX2, BMI1 and BMI2): four states at once, one lane of each per
 //!   256-bit register (KangarooTwelve leaves, ParallelHash blocks, the [`crate::batch`] API); one
 //!   state on the `x86_bmi` code;
@@ -114,105 +115,7 @@ pub const RC: [u64; 24] = [
     0x8000000080008008,
 ];
 
-/// A backend the permutations (and the four-state absorb loop) can run on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Backend {
-    /// Plain Rust, compiled for the build target. Always available.
-    Portable,
-    /// Plain Rust, bit-interleaved: each lane as two 32-bit words (its even and its odd bits), so
-    /// 64-bit rotations are 32-bit ones. The default on 32-bit targets but wasm32 (RISC-V, ARM, i686, where
-    /// it was measured faster than `Portable`, and on i686 than `X86Bmi`); compiled in on every
-    /// target unless the build is forced portable (on 64-bit targets only tests and
-    /// `force_backend` run it).
-    #[cfg(keccak_bi32)]
-    Bi32,
-    /// x86/x86_64: the portable code compiled with BMI1 and BMI2 (`andn`, `rorx`); four states
-    /// one after another.
-    #[cfg(keccak_x86)]
-    X86Bmi,
-    /// x86_64: four states in AVX2 registers; one state on the BMI1/BMI2 code. Needs AVX2, BMI1
-    /// and BMI2.
-    #[cfg(keccak_x86_64)]
-    X86Avx2,
-    /// x86_64: one state and four states in AVX-512VL registers (`vpternlogq`, `vprolq`). Needs
-    /// AVX-512F, AVX-512VL and AVX2 (and Rust 1.89 or later at build time).
-    #[cfg(keccak_avx512)]
-    X86Avx512,
-    /// aarch64 without FEAT_SHA3 (plain NEON, every aarch64 CPU): two states per 128-bit
-    /// register for the four-state calls; one state on the portable code.
-    #[cfg(keccak_aarch64)]
-    Aarch64Neon,
-    /// aarch64 with FEAT_SHA3 (`EOR3`, `RAX1`, `XAR`, `BCAX`): one state on 128-bit NEON
-    /// registers (one lane each), two states per register for the four-state calls.
-    #[cfg(keccak_aarch64)]
-    Aarch64Sha3,
-    /// wasm32 with `simd128` enabled at compile time: two states per `v128` for the four-state
-    /// calls; one state on the scalar code.
-    #[cfg(keccak_wasm_simd128)]
-    WasmSimd128,
-}
-
-impl Backend {
-    /// Every backend compiled into this build: `Portable` first, then in ascending order of
-    /// preference (detection picks the last one the CPU supports). `Bi32` is second where it is
-    /// not the default (64-bit targets and wasm32; there detection never picks it), and after
-    /// `X86Bmi` on the other 32-bit targets (on i686 it was measured faster than `X86Bmi`).
-    pub const ALL: &'static [Backend] = &[
-        Backend::Portable,
-        #[cfg(all(keccak_bi32, not(keccak_bi32_default)))]
-        Backend::Bi32,
-        #[cfg(keccak_x86)]
-        Backend::X86Bmi,
-        #[cfg(keccak_bi32_default)]
-        Backend::Bi32,
-        #[cfg(keccak_x86_64)]
-        Backend::X86Avx2,
-        #[cfg(keccak_avx512)]
-        Backend::X86Avx512,
-        #[cfg(keccak_aarch64)]
-        Backend::Aarch64Neon,
-        #[cfg(keccak_aarch64)]
-        Backend::Aarch64Sha3,
-        #[cfg(keccak_wasm_simd128)]
-        Backend::WasmSimd128,
-    ];
-
-    /// The lower-case name, the same as the backend's file: `"portable"`, `"bi32"`, `"x86_bmi"`,
-    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"aarch64_sha3"`, `"wasm_simd128"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Backend::Portable => "portable",
-            #[cfg(keccak_bi32)]
-            Backend::Bi32 => "bi32",
-            #[cfg(keccak_x86)]
-            Backend::X86Bmi => "x86_bmi",
-            #[cfg(keccak_x86_64)]
-            Backend::X86Avx2 => "x86_avx2",
-            #[cfg(keccak_avx512)]
-            Backend::X86Avx512 => "x86_avx512",
-            #[cfg(keccak_aarch64)]
-            Backend::Aarch64Neon => "aarch64_neon",
-            #[cfg(keccak_aarch64)]
-            Backend::Aarch64Sha3 => "aarch64_sha3",
-            #[cfg(keccak_wasm_simd128)]
-            Backend::WasmSimd128 => "wasm_simd128",
-        }
-    }
-
-    /// Whether this CPU can run it (run-time detection, cached; `Portable`: always true).
-    #[must_use]
-    pub fn is_supported(self) -> bool {
-        backends::is_supported(self)
-    }
-}
-
-impl core::fmt::Display for Backend {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use backends::Backend;
 
 /// The backend every call of this process uses: chosen once, on first use, as the fastest
 /// backend this CPU supports (or the one forced with `force_backend`).
@@ -233,23 +136,7 @@ pub fn force_backend(backend: Backend) -> bool {
 /// `X86Avx2`, `X86Avx512`, `Aarch64Neon`, `Aarch64Sha3` or `WasmSimd128`) rather than one state after another.
 #[must_use]
 pub fn has_simd_x4() -> bool {
-    match backend() {
-        Backend::Portable => false,
-        #[cfg(keccak_bi32)]
-        Backend::Bi32 => false,
-        #[cfg(keccak_x86)]
-        Backend::X86Bmi => false,
-        #[cfg(keccak_x86_64)]
-        Backend::X86Avx2 => true,
-        #[cfg(keccak_avx512)]
-        Backend::X86Avx512 => true,
-        #[cfg(keccak_aarch64)]
-        Backend::Aarch64Neon => true,
-        #[cfg(keccak_aarch64)]
-        Backend::Aarch64Sha3 => true,
-        #[cfg(keccak_wasm_simd128)]
-        Backend::WasmSimd128 => true,
-    }
+    backends::simd_x4()
 }
 
 /// Keccak-p\[1600, R\] on one state, run by [`dispatch`].

@@ -1,7 +1,8 @@
 //! KangarooTwelve: KT128 and KT256 (RFC 9861), with customization string.
 //!
-//! Leaves (8192-byte chunks after the first) are hashed four at a time with the four-state
-//! permutation when at least four whole chunks are at hand (AVX2 on x86_64, else one after
+//! Leaves (8192-byte chunks after the first) are hashed several at a time when whole chunks are at
+//! hand: eight at a time where the backend runs eight states at once (`X86Avx512`), else four at a
+//! time with the four-state permutation (SIMD registers where the backend has them, else one after
 //! another); with the `rayon` feature, inputs of 1 MiB or more fed in one `update` are spread over
 //! threads. The output never depends on how the input is split.
 

@@ -127,8 +127,8 @@ impl core::error::Error for InvalidBlockSize {}
 
 /// ParallelHash (SP 800-185) with rate `RATE`: [`ParallelHash128`] or [`ParallelHash256`].
 ///
-/// The message is cut into blocks of `B` bytes, each hashed independently (four at a time with the
-/// four-state permutation when four whole blocks are at hand; over threads with the `rayon`
+/// The message is cut into blocks of `B` bytes, each hashed independently (several at a time with
+/// the many-state permutations when whole blocks are at hand, as KangarooTwelve's leaves; over threads with the `rayon`
 /// feature for inputs of 1 MiB or more fed at once). Output: [`ParallelHash::finalize_into_slice`]
 /// (length `L` = `8 * out.len()` bits) or `ExtendableOutput` (ParallelHashXOF).
 #[derive(Clone)]

@@ -17,6 +17,8 @@ use aes::Aes128;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use core::fmt;
 
+pub use backends::Backend;
+
 /// A 16-byte AES word.
 pub type Word = [u8; 16];
 
@@ -250,87 +252,6 @@ impl PetitMacState {
             s: ctx.init,
             r: [[0; 16]; 5],
         }
-    }
-}
-
-/// A backend the AES rounds of LeMac and PetitMac can run on.
-///
-/// Every backend computes the same function; they differ in speed only. `compute_many` runs
-/// two messages side by side on [`X86Vaes`](Backend::X86Vaes), [`X86Avx512`](Backend::X86Avx512)
-/// and `Aarch64Aes` (see [`compute_many_lanes`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Backend {
-    /// The `aes` crate's constant-time `hazmat` rounds (fixsliced software AES, or that crate's
-    /// own AES-NI/ARMv8 path). Always available.
-    Portable,
-    /// AES-NI with SSE encoding (x86, x86_64).
-    #[cfg(lemac_x86)]
-    X86Aesni,
-    /// AES-NI with AVX: VEX three-operand encoding, fewer register copies (x86, x86_64).
-    #[cfg(lemac_x86)]
-    X86AesniAvx,
-    /// AES-NI with AVX for one message, and two messages in the two 128-bit lanes of 256-bit
-    /// VAES registers for `compute_many` (x86_64, AVX2 + VAES, built with Rust 1.89+).
-    #[cfg(lemac_vaes)]
-    X86Vaes,
-    /// [`X86Vaes`](Backend::X86Vaes) compiled with AVX-512VL: EVEX encoding gives 32 vector
-    /// registers, so the 13 state words and the message words of the unrolled block loop never
-    /// spill (x86_64, VAES + AVX-512F/VL, built with Rust 1.89+).
-    #[cfg(lemac_avx512)]
-    X86Avx512,
-    /// The ARMv8 crypto extensions, `AESE` + `AESMC` (aarch64, run-time detection of `aes`); for
-    /// `compute_many`, the output AES-128s of two messages interleaved.
-    #[cfg(lemac_aarch64)]
-    Aarch64Aes,
-}
-
-impl Backend {
-    /// Every backend compiled into this build: `Portable` first, then in ascending order of
-    /// preference (the one detection picks first, the fastest, last).
-    pub const ALL: &'static [Backend] = &[
-        Backend::Portable,
-        #[cfg(lemac_x86)]
-        Backend::X86Aesni,
-        #[cfg(lemac_x86)]
-        Backend::X86AesniAvx,
-        #[cfg(lemac_vaes)]
-        Backend::X86Vaes,
-        #[cfg(lemac_avx512)]
-        Backend::X86Avx512,
-        #[cfg(lemac_aarch64)]
-        Backend::Aarch64Aes,
-    ];
-
-    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_aesni"`,
-    /// `"x86_aesni_avx"`, `"x86_vaes"`, `"x86_avx512"`, `"aarch64_aes"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Backend::Portable => "portable",
-            #[cfg(lemac_x86)]
-            Backend::X86Aesni => "x86_aesni",
-            #[cfg(lemac_x86)]
-            Backend::X86AesniAvx => "x86_aesni_avx",
-            #[cfg(lemac_vaes)]
-            Backend::X86Vaes => "x86_vaes",
-            #[cfg(lemac_avx512)]
-            Backend::X86Avx512 => "x86_avx512",
-            #[cfg(lemac_aarch64)]
-            Backend::Aarch64Aes => "aarch64_aes",
-        }
-    }
-
-    /// Whether this CPU can run it (run-time detection, cached; `Portable`: always true).
-    #[must_use]
-    pub fn is_supported(self) -> bool {
-        backends::supported(self)
-    }
-}
-
-impl fmt::Display for Backend {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

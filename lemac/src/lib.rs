@@ -1,4 +1,5 @@
 #![no_std]
+#![deny(unsafe_code)]
 #![doc = include_str!("../README.md")]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

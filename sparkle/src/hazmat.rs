@@ -28,93 +28,11 @@ pub(crate) mod duplex;
 pub(crate) mod sponge;
 pub(crate) mod words;
 
-use core::fmt;
-
 use digest::array::ArraySize;
 use digest::consts::{U16, U24, U32, U48, U64};
 
+pub use backends::Backend;
 use backends::{Permute, dispatch};
-
-/// A backend the permutation (and the modes' hot loops) can run on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Backend {
-    /// Plain Rust, compiled for the build target. Always available.
-    Portable,
-    /// The portable code compiled with BMI2 (a three-operand rotate): x86 and x86_64 with BMI2.
-    #[cfg(sparkle_x86)]
-    X86Bmi,
-    /// All branches in two AVX2 vectors: x86 and x86_64 with AVX2 and BMI2 (Sparkle256 runs the
-    /// BMI2 scalar code here, which is faster for four branches).
-    #[cfg(sparkle_x86)]
-    X86Avx2,
-    /// All branches in two 256-bit vectors with AVX-512F/VL's one-instruction rotations and
-    /// three-input logic, and the modes' inner blocks with the state kept in them: x86_64 with
-    /// AVX-512F, AVX-512VL, AVX2 and BMI2 (compiled in with Rust 1.89 or later).
-    #[cfg(sparkle_avx512)]
-    X86Avx512,
-    /// Four branches per 128-bit NEON register (Sparkle256 in one `x`/`y` pair, Sparkle384 and
-    /// Sparkle512 in one pair per half), and the modes' inner blocks with the state kept in them:
-    /// aarch64 with NEON (every aarch64 target but the soft-float ones; NEON is part of every
-    /// aarch64 CPU, so it is always supported where it is compiled in).
-    #[cfg(sparkle_aarch64)]
-    Aarch64Neon,
-    /// Four branches per 128-bit WebAssembly SIMD vector (the NEON backend's layout; Sparkle384
-    /// and Sparkle512, while Sparkle256 runs the portable code, which is faster there): wasm32
-    /// built with `simd128` (`RUSTFLAGS="-C target-feature=+simd128"`). Chosen at compile time
-    /// (wasm has no run-time detection), so always supported where it is compiled in.
-    #[cfg(sparkle_wasm)]
-    WasmSimd128,
-}
-
-impl Backend {
-    /// Every backend compiled into this build: `Portable` first, then in ascending order of
-    /// preference (the one detection picks first, the fastest, last).
-    pub const ALL: &'static [Backend] = &[
-        Backend::Portable,
-        #[cfg(sparkle_x86)]
-        Backend::X86Bmi,
-        #[cfg(sparkle_x86)]
-        Backend::X86Avx2,
-        #[cfg(sparkle_avx512)]
-        Backend::X86Avx512,
-        #[cfg(sparkle_aarch64)]
-        Backend::Aarch64Neon,
-        #[cfg(sparkle_wasm)]
-        Backend::WasmSimd128,
-    ];
-
-    /// The lower-case name, the same as the backend's file: `"portable"`, `"x86_bmi"`,
-    /// `"x86_avx2"`, `"x86_avx512"`, `"aarch64_neon"`, `"wasm_simd128"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Backend::Portable => "portable",
-            #[cfg(sparkle_x86)]
-            Backend::X86Bmi => "x86_bmi",
-            #[cfg(sparkle_x86)]
-            Backend::X86Avx2 => "x86_avx2",
-            #[cfg(sparkle_avx512)]
-            Backend::X86Avx512 => "x86_avx512",
-            #[cfg(sparkle_aarch64)]
-            Backend::Aarch64Neon => "aarch64_neon",
-            #[cfg(sparkle_wasm)]
-            Backend::WasmSimd128 => "wasm_simd128",
-        }
-    }
-
-    /// Whether this CPU can run it (run-time detection, cached; `Portable`: always true).
-    #[must_use]
-    pub fn is_supported(self) -> bool {
-        backends::is_supported(self)
-    }
-}
-
-impl fmt::Display for Backend {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The backend every call of this process uses: chosen once, on first use, as the fastest
 /// backend this CPU supports (or the one forced with `force_backend`).

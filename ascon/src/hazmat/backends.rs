@@ -32,21 +32,23 @@
 
 pub(crate) mod portable;
 #[cfg(ascon_riscv32)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 mod riscv32;
 #[cfg(ascon_zbkb)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 mod riscv32_zbkb;
 #[cfg(test)]
 mod tests;
 #[cfg(ascon_avx512)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 mod x86_avx512;
 #[cfg(ascon_x86)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 mod x86_bmi;
 #[cfg(ascon_sse2)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 mod x86_sse2;
 
-pub(crate) use portable::Portable;
-
-use super::Backend;
 use super::words::ByteOrder;
 
 /// The state in the compile-time word representation: what every hasher, reader and MAC keeps
@@ -128,165 +130,39 @@ pub(crate) trait Job {
     fn run<K: Kernels>(self, kernels: K) -> Self::Output;
 }
 
-/// Run-time detection, the cached choice, and the tokens: only this module can create a token,
-/// and it creates one only for a backend that detection found on this CPU.
-mod detect {
-    #[cfg(ascon_x86)]
-    use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
-
-    use super::Backend;
-
-    #[cfg(ascon_x86)]
-    cpufeatures::new!(bmi_cpuid, "bmi1", "bmi2");
-    #[cfg(ascon_avx512)]
-    cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl");
-
-    /// Proof that this CPU has BMI1 and BMI2.
-    #[cfg(ascon_x86)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct BmiToken(());
-
-    /// Proof that this CPU (and OS) supports AVX-512F and AVX-512VL.
-    #[cfg(ascon_avx512)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx512Token(());
-
-    /// A backend with the proof that this CPU can run it.
-    #[derive(Clone, Copy, Debug)]
-    pub(super) enum Chosen {
-        Portable,
+lwc_dispatch::backends! {
+    /// A backend the permutation and the modes' loops can run on (the run-time choice; the word
+    /// representation is the compile-time one, [`crate::hazmat::WORDS`]).
+    ///
+    /// `--cfg lwc_force_portable` (and Miri) compile out every backend but `Portable`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum Backend {
+        /// Plain Rust ([`crate::hazmat::WORDS`]), compiled for the build target. Always available.
+        Portable => portable, always;
+        /// The same code compiled with BMI1/BMI2 (`andn` in the S-box, `rorx` for the rotations);
+        /// with `bi32` words, their conversions use BMI2's `pext`/`pdep`, except on AMD CPUs
+        /// before Zen 3, which run those in microcode (x86 and x86_64).
         #[cfg(ascon_x86)]
-        X86Bmi(BmiToken),
+        X86Bmi => x86_bmi, cpu("bmi1", "bmi2");
+        /// Each word in an `xmm` register, every S-box term and linear-layer step one
+        /// `vpternlogq` (28 instructions per round instead of 37); needs AVX-512F/VL (x86_64,
+        /// built with Rust 1.89 or later, no `ascon_backend` override).
         #[cfg(ascon_avx512)]
-        X86Avx512(Avx512Token),
-    }
-
-    impl Chosen {
-        /// The backend.
-        pub(super) fn backend(self) -> Backend {
-            match self {
-                Chosen::Portable => Backend::Portable,
-                #[cfg(ascon_x86)]
-                Chosen::X86Bmi(_) => Backend::X86Bmi,
-                #[cfg(ascon_avx512)]
-                Chosen::X86Avx512(_) => Backend::X86Avx512,
-            }
-        }
-    }
-
-    /// `backend` with its proof, if this CPU supports it (CPUID, cached by `cpufeatures`).
-    pub(super) fn check(backend: Backend) -> Option<Chosen> {
-        match backend {
-            Backend::Portable => Some(Chosen::Portable),
-            #[cfg(ascon_x86)]
-            Backend::X86Bmi => bmi_cpuid::get().then_some(Chosen::X86Bmi(BmiToken(()))),
-            #[cfg(ascon_avx512)]
-            Backend::X86Avx512 => avx512_cpuid::get().then_some(Chosen::X86Avx512(Avx512Token(()))),
-        }
-    }
-
-    /// The choice of this process: 0 until made, then `1 + ` the backend's index in
-    /// [`Backend::ALL`]. Written only with a backend `check` confirmed.
-    #[cfg(ascon_x86)]
-    static CHOSEN: AtomicU8 = AtomicU8::new(0);
-
-    /// The backend every call uses: chosen on first use (the last, i.e. preferred, entry of
-    /// [`Backend::ALL`] this CPU supports) or forced with [`force`].
-    #[cfg(ascon_x86)]
-    #[inline(always)]
-    pub(super) fn chosen() -> Chosen {
-        match CHOSEN.load(Relaxed) {
-            1 => Chosen::Portable,
-            // `CHOSEN` holds 2 only after `check(Backend::X86Bmi)` found BMI1 and BMI2.
-            2 => Chosen::X86Bmi(BmiToken(())),
-            // `CHOSEN` holds 3 only after `check(Backend::X86Avx512)` found AVX-512F/VL.
-            #[cfg(ascon_avx512)]
-            3 => Chosen::X86Avx512(Avx512Token(())),
-            _ => choose(),
-        }
-    }
-
-    /// Without x86 backends there is nothing to choose.
-    #[cfg(not(ascon_x86))]
-    #[inline(always)]
-    pub(super) fn chosen() -> Chosen {
-        Chosen::Portable
-    }
-
-    /// The first choice (detection).
-    #[cfg(ascon_x86)]
-    #[cold]
-    fn choose() -> Chosen {
-        let c = Backend::ALL
-            .iter()
-            .rev()
-            .find_map(|&b| check(b))
-            .unwrap_or(Chosen::Portable);
-        store(c);
-        c
-    }
-
-    #[cfg(ascon_x86)]
-    fn store(c: Chosen) {
-        let index = Backend::ALL.iter().position(|&b| b == c.backend());
-        // `ALL` lists every variant, so `index` is always `Some` (and small).
-        CHOSEN.store(index.map_or(0, |i| i as u8 + 1), Relaxed);
-    }
-
-    /// Makes every later call use `backend` if this CPU supports it; returns whether it did.
-    pub(super) fn force(backend: Backend) -> bool {
-        match check(backend) {
-            #[cfg(ascon_x86)]
-            Some(c) => {
-                store(c);
-                true
-            }
-            #[cfg(not(ascon_x86))]
-            Some(_) => true,
-            None => false,
-        }
+        X86Avx512 => x86_avx512, cpu("avx512f", "avx512vl");
     }
 }
 
-/// The backend of this process (see [`crate::hazmat::backend`]).
-#[inline]
-pub(crate) fn backend() -> Backend {
-    detect::chosen().backend()
-}
+// ------------------------------------------------------------------ choices by CPU model
 
-/// Whether this CPU supports `backend`.
-pub(crate) fn is_supported(backend: Backend) -> bool {
-    detect::check(backend).is_some()
-}
-
-/// Makes every later call use `backend` if this CPU supports it; returns whether it did.
-pub(crate) fn force(backend: Backend) -> bool {
-    detect::force(backend)
-}
-
-/// Runs `job` with the kernels of a backend this CPU supports.
-#[inline(always)]
-fn run<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
-    match chosen {
-        detect::Chosen::Portable => job.run(Portable),
-        #[cfg(ascon_x86)]
-        detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
-        #[cfg(ascon_avx512)]
-        detect::Chosen::X86Avx512(token) => x86_avx512::run(token, job),
-    }
-}
-
-/// Runs `job` on the backend of this process ([`crate::hazmat::backend`]).
-#[inline(always)]
-pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
-    run(detect::chosen(), job)
-}
-
-/// Runs `job` on `backend` if this CPU supports it (for the backend tests; benchmarks and the fuzz
-/// target compare backends through `force_backend`).
-#[cfg(test)]
-pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output> {
-    detect::check(backend).map(|c| run(c, job))
+/// Whether `pext`/`pdep` run at full speed on this CPU (the `bi32` conversions of `x86_bmi` use
+/// them only then): every Intel CPU with BMI2 and AMD from Zen 3 (family 19h) on. Earlier AMD CPUs
+/// with BMI2 (families 15h to 18h: Excavator, Zen 1 and 2, Hygon) run them in microcode, tens to
+/// hundreds of cycles each with these 16-bit masks.
+#[cfg(all(ascon_x86, ascon_bi32))]
+pub(crate) fn fast_pext() -> bool {
+    let cpu = lwc_dispatch::x86::cpu();
+    !cpu.vendor.is_amd_like() || cpu.family >= 0x19
 }
 
 /// The word of the first 8 bytes of `b` in byte order `O`: `O::load`, or on riscv32 two aligned

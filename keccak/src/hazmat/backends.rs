@@ -1,37 +1,42 @@
-//! The backends: the [`Kernels`] they implement, run-time detection (once, cached), the tokens
-//! only detection creates, and the one [`dispatch`].
+//! The backends: the [`Kernels`] they implement, and the backend table (`lwc_dispatch::backends!`,
+//! at the end of this file), which makes the public `Backend` enum, the tokens only run-time
+//! detection creates, the cached choice of the process and the one `dispatch`.
 //!
 //! A [`Job`] (a permutation call, the four-state absorb loop) is generic over the kernels;
-//! `dispatch` matches on the backend of this process and enters exactly one `#[target_feature]`
-//! function per backend (`run_with_features` in each backend file), into which the job's `run`
-//! and the kernels are inlined, so the whole job is compiled for that backend.
+//! `dispatch` matches on the backend of this process and enters exactly one function per backend
+//! (`run` in each backend file, which enters its `#[target_feature]` function), into which the
+//! job's `run` and the kernels are inlined, so the whole job is compiled for that backend.
 //!
-//! CPU feature detection is compiled only on x86/x86_64 and aarch64; the choice itself (cached,
-//! forceable) on every target, since the bit-interleaved `bi32` backend needs no CPU feature and
-//! is compiled in everywhere. None of it when the build is forced portable (Miri,
-//! `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` or `"compact"`): build.rs folds
-//! those conditions into the aliases `keccak_detect`, `keccak_bi32`, `keccak_bi32_default`,
+//! CPU features are asked only on x86/x86_64 and aarch64; the bit-interleaved `bi32` backend needs
+//! none and is compiled in everywhere. When the build is forced portable (Miri,
+//! `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"` or `"compact"`) only `Portable`
+//! is: build.rs folds those conditions into the aliases `keccak_bi32`, `keccak_bi32_default`,
 //! `keccak_x86`, `keccak_x86_64`, `keccak_avx512`, `keccak_aarch64` and `keccak_wasm_simd128`
 //! (chosen at compile time: WebAssembly has no run-time detection).
 
-use super::{Backend, State1600, words::xor_block};
+use super::{State1600, words::xor_block};
 
 #[cfg(keccak_bi32)]
 pub(crate) mod bi32;
 pub(crate) mod portable;
 #[cfg(keccak_x86)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod x86_bmi;
 
 #[cfg(keccak_x86_64)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod x86_avx2;
 
 #[cfg(keccak_avx512)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod x86_avx512;
 
 #[cfg(keccak_aarch64)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod aarch64_neon;
 
 #[cfg(keccak_aarch64)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod aarch64_sha3;
 
 #[cfg(keccak_wasm_simd128)]
@@ -41,26 +46,21 @@ mod jobs;
 #[cfg(test)]
 mod tests;
 
-#[cfg(keccak_bi32)]
-use bi32::Bi32;
-#[cfg(keccak_x86_64)]
-use detect::Avx2Token;
-#[cfg(keccak_avx512)]
-use detect::Avx512Token;
-#[cfg(keccak_x86)]
-use detect::BmiToken;
-#[cfg(keccak_aarch64)]
-use detect::{NeonToken, Sha3Token};
 pub(crate) use jobs::{Absorb, AbsorbX4, AbsorbX8, Job};
-use portable::Portable;
 /// The portable round, generic over the lane: Keccak-p\[200\] .. \[800\] run it too.
 pub(crate) use portable::round;
-#[cfg(keccak_wasm_simd128)]
-use wasm_simd128::WasmSimd128;
 
 /// What a backend implements: the permutation, and hooks with default methods (written in terms
 /// of the permutation) for the loops a backend may speed up.
 pub(crate) trait Kernels: Copy {
+    /// Whether [`Kernels::keccak_p_x4`] runs the four states in SIMD registers at once rather
+    /// than one after another (`hazmat::has_simd_x4`).
+    const SIMD_X4: bool = false;
+
+    /// Whether [`Kernels::keccak_p_x8`] runs eight states in one pass of eight-lane registers, so
+    /// that a group of eight costs about what a group of four or one state does.
+    const EIGHT_AT_ONCE: bool = false;
+
     /// Keccak-p\[1600, R\] (R = 12 or 24: the last R rounds) on one state.
     fn keccak_p<const R: usize>(self, state: &mut State1600);
 
@@ -156,312 +156,66 @@ fn absorb_x4_blocks<K: Kernels, const R: usize>(
     }
 }
 
-/// Runs `job` on the backend of this process ([`crate::hazmat::backend`]).
-#[inline]
-pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
-    #[cfg(keccak_detect)]
-    {
-        run_on(detect::chosen(), job)
-    }
-    #[cfg(not(keccak_detect))]
-    {
-        job.run(Portable)
-    }
-}
-
-/// Runs `job` on `backend` if the CPU supports it (the tests compare every backend this way).
-#[cfg(test)]
-pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output> {
-    #[cfg(keccak_detect)]
-    {
-        detect::token(backend).map(|chosen| run_on(chosen, job))
-    }
-    #[cfg(not(keccak_detect))]
-    {
-        let Backend::Portable = backend;
-        Some(job.run(Portable))
-    }
-}
-
-/// Enters the entry point of `chosen`'s backend with its token.
-#[cfg(keccak_detect)]
-#[inline(always)]
-fn run_on<J: Job>(chosen: detect::Chosen, job: J) -> J::Output {
-    match chosen {
-        detect::Chosen::Portable => job.run(Portable),
-        #[cfg(keccak_bi32)]
-        detect::Chosen::Bi32 => job.run(Bi32),
+lwc_dispatch::backends! {
+    /// A backend the permutations (and the four-state absorb loop) can run on.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum Backend {
+        /// Plain Rust, compiled for the build target. Always available.
+        Portable => portable, always;
+        /// x86/x86_64: the portable code compiled with BMI1 and BMI2 (`andn`, `rorx`); four states
+        /// one after another.
         #[cfg(keccak_x86)]
-        detect::Chosen::X86Bmi(token) => x86_bmi::run(token, job),
-        #[cfg(keccak_x86_64)]
-        detect::Chosen::X86Avx2(token) => x86_avx2::run(token, job),
-        #[cfg(keccak_avx512)]
-        detect::Chosen::X86Avx512(token) => x86_avx512::run(token, job),
-        #[cfg(keccak_aarch64)]
-        detect::Chosen::Aarch64Neon(token) => aarch64_neon::run(token, job),
-        #[cfg(keccak_aarch64)]
-        detect::Chosen::Aarch64Sha3(token) => aarch64_sha3::run(token, job),
-        #[cfg(keccak_wasm_simd128)]
-        detect::Chosen::WasmSimd128 => job.run(WasmSimd128),
-    }
-}
-
-/// The backend of this process (chosen on first use).
-pub(crate) fn chosen() -> Backend {
-    #[cfg(keccak_detect)]
-    {
-        detect::chosen().backend()
-    }
-    #[cfg(not(keccak_detect))]
-    {
-        Backend::Portable
-    }
-}
-
-/// Whether this process's backend runs eight states in one pass of eight-lane registers
-/// (`X86Avx512`), so that a group of eight costs about what a group of four or one state does.
-pub(crate) fn eight_states_at_once() -> bool {
-    #[cfg(keccak_avx512)]
-    {
-        chosen() == Backend::X86Avx512
-    }
-    #[cfg(not(keccak_avx512))]
-    {
-        false
-    }
-}
-
-/// Makes `backend` the backend of this process if the CPU supports it; returns whether it did.
-pub(crate) fn force(backend: Backend) -> bool {
-    #[cfg(keccak_detect)]
-    {
-        detect::force(backend)
-    }
-    #[cfg(not(keccak_detect))]
-    {
-        let Backend::Portable = backend;
-        true
-    }
-}
-
-/// Whether this CPU can run `backend`.
-pub(crate) fn is_supported(backend: Backend) -> bool {
-    #[cfg(keccak_detect)]
-    {
-        detect::token(backend).is_some()
-    }
-    #[cfg(not(keccak_detect))]
-    {
-        let Backend::Portable = backend;
-        true
-    }
-}
-
-/// Run-time detection: the only place where tokens are created.
-#[cfg(keccak_detect)]
-mod detect {
-    use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
-
-    use super::Backend;
-
-    #[cfg(keccak_x86)]
-    cpufeatures::new!(bmi_cpuid, "bmi1", "bmi2");
-    #[cfg(keccak_x86_64)]
-    cpufeatures::new!(avx2_cpuid, "avx2", "bmi1", "bmi2");
-    #[cfg(keccak_avx512)]
-    cpufeatures::new!(avx512_cpuid, "avx512f", "avx512vl", "avx2");
-    #[cfg(keccak_aarch64)]
-    cpufeatures::new!(sha3_cpuid, "sha3");
-
-    /// Proof that this CPU has BMI1 and BMI2 (the private field: only this module makes one).
-    #[cfg(keccak_x86)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct BmiToken(());
-
-    /// Proof that this CPU has AVX2, BMI1 and BMI2.
-    #[cfg(keccak_x86_64)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx2Token(());
-
-    /// Proof that this CPU (and OS) support AVX-512F, AVX-512VL and AVX2.
-    #[cfg(keccak_avx512)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx512Token(());
-
-    /// Proof that this is an aarch64 CPU, so it has NEON (made without asking the CPU).
-    #[cfg(keccak_aarch64)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct NeonToken(());
-
-    /// Proof that this CPU has FEAT_SHA3 (EOR3, RAX1, XAR, BCAX; NEON is part of aarch64).
-    #[cfg(keccak_aarch64)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Sha3Token(());
-
-    /// A backend together with the token its entry point takes (none for the safe, feature-free
-    /// `Portable` and `Bi32`, nor for `WasmSimd128`, whose feature the build enables).
-    #[derive(Clone, Copy, Debug)]
-    pub(super) enum Chosen {
-        Portable,
+        X86Bmi => x86_bmi, cpu("bmi1", "bmi2");
+        /// Plain Rust, bit-interleaved: each lane as two 32-bit words (its even and its odd bits),
+        /// so 64-bit rotations are 32-bit ones. The default on 32-bit targets but wasm32 (RISC-V,
+        /// ARM, i686, where it was measured faster than `Portable`, and on i686 than `X86Bmi`:
+        /// hence its place after `X86Bmi`); compiled in on every target unless the build is forced
+        /// portable (on 64-bit targets and wasm32 detection never picks it: only tests and
+        /// `force_backend` run it).
         #[cfg(keccak_bi32)]
-        Bi32,
-        #[cfg(keccak_x86)]
-        X86Bmi(BmiToken),
+        Bi32 => bi32, always if cfg!(keccak_bi32_default);
+        /// x86_64: four states in AVX2 registers; one state on the BMI1/BMI2 code. Needs AVX2,
+        /// BMI1 and BMI2.
         #[cfg(keccak_x86_64)]
-        X86Avx2(Avx2Token),
+        X86Avx2 => x86_avx2, cpu("avx2", "bmi1", "bmi2");
+        /// x86_64: one state and four states in AVX-512VL registers (`vpternlogq`, `vprolq`).
+        /// Needs AVX-512F, AVX-512VL and AVX2 (and Rust 1.89 or later at build time).
         #[cfg(keccak_avx512)]
-        X86Avx512(Avx512Token),
+        X86Avx512 => x86_avx512, cpu("avx512f", "avx512vl", "avx2");
+        /// aarch64 without FEAT_SHA3 (plain NEON, every aarch64 CPU): two states per 128-bit
+        /// register for the four-state calls; one state on the portable code.
         #[cfg(keccak_aarch64)]
-        Aarch64Neon(NeonToken),
+        Aarch64Neon => aarch64_neon, always;
+        /// aarch64 with FEAT_SHA3 (`EOR3`, `RAX1`, `XAR`, `BCAX`): one state on 128-bit NEON
+        /// registers (one lane each), two states per register for the four-state calls.
         #[cfg(keccak_aarch64)]
-        Aarch64Sha3(Sha3Token),
+        Aarch64Sha3 => aarch64_sha3, cpu("sha3");
+        /// wasm32 with `simd128` enabled at compile time: two states per `v128` for the four-state
+        /// calls; one state on the scalar code.
         #[cfg(keccak_wasm_simd128)]
-        WasmSimd128,
+        WasmSimd128 => wasm_simd128, always;
     }
+}
 
-    impl Chosen {
-        pub(super) fn backend(self) -> Backend {
-            match self {
-                Chosen::Portable => Backend::Portable,
-                #[cfg(keccak_bi32)]
-                Chosen::Bi32 => Backend::Bi32,
-                #[cfg(keccak_x86)]
-                Chosen::X86Bmi(_) => Backend::X86Bmi,
-                #[cfg(keccak_x86_64)]
-                Chosen::X86Avx2(_) => Backend::X86Avx2,
-                #[cfg(keccak_avx512)]
-                Chosen::X86Avx512(_) => Backend::X86Avx512,
-                #[cfg(keccak_aarch64)]
-                Chosen::Aarch64Neon(_) => Backend::Aarch64Neon,
-                #[cfg(keccak_aarch64)]
-                Chosen::Aarch64Sha3(_) => Backend::Aarch64Sha3,
-                #[cfg(keccak_wasm_simd128)]
-                Chosen::WasmSimd128 => Backend::WasmSimd128,
-            }
-        }
-    }
+/// What the kernels of this process's backend say of themselves:
+/// ([`Kernels::SIMD_X4`], [`Kernels::EIGHT_AT_ONCE`]).
+struct Traits;
 
-    /// `backend` with its token, if this CPU supports it (each feature set detected once, then
-    /// cached by `cpufeatures`).
-    pub(super) fn token(backend: Backend) -> Option<Chosen> {
-        match backend {
-            Backend::Portable => Some(Chosen::Portable),
-            #[cfg(keccak_bi32)]
-            Backend::Bi32 => Some(Chosen::Bi32),
-            #[cfg(keccak_x86)]
-            Backend::X86Bmi => bmi_cpuid::get().then_some(Chosen::X86Bmi(BmiToken(()))),
-            #[cfg(keccak_x86_64)]
-            Backend::X86Avx2 => avx2_cpuid::get().then_some(Chosen::X86Avx2(Avx2Token(()))),
-            #[cfg(keccak_avx512)]
-            Backend::X86Avx512 => avx512_cpuid::get().then_some(Chosen::X86Avx512(Avx512Token(()))),
-            #[cfg(keccak_aarch64)]
-            Backend::Aarch64Neon => Some(Chosen::Aarch64Neon(NeonToken(()))),
-            #[cfg(keccak_aarch64)]
-            Backend::Aarch64Sha3 => sha3_cpuid::get().then_some(Chosen::Aarch64Sha3(Sha3Token(()))),
-            #[cfg(keccak_wasm_simd128)]
-            Backend::WasmSimd128 => Some(Chosen::WasmSimd128),
-        }
-    }
-
-    /// The backend of this process: 0 while not chosen yet, else [`code`] of it. A code is
-    /// stored only after [`token`] returned its backend, so it stands for a detected CPU feature
-    /// set.
-    static CHOSEN: AtomicU8 = AtomicU8::new(0);
-
-    const PORTABLE: u8 = 1;
-    #[cfg(keccak_bi32)]
-    const BI32: u8 = 7;
-    #[cfg(keccak_x86)]
-    const X86_BMI: u8 = 2;
-    #[cfg(keccak_x86_64)]
-    const X86_AVX2: u8 = 3;
-    #[cfg(keccak_avx512)]
-    const X86_AVX512: u8 = 4;
-    #[cfg(keccak_aarch64)]
-    const AARCH64_SHA3: u8 = 5;
-    #[cfg(keccak_aarch64)]
-    const AARCH64_NEON: u8 = 6;
-    #[cfg(keccak_wasm_simd128)]
-    const WASM_SIMD128: u8 = 8;
-
-    fn code(chosen: Chosen) -> u8 {
-        match chosen {
-            Chosen::Portable => PORTABLE,
-            #[cfg(keccak_bi32)]
-            Chosen::Bi32 => BI32,
-            #[cfg(keccak_x86)]
-            Chosen::X86Bmi(_) => X86_BMI,
-            #[cfg(keccak_x86_64)]
-            Chosen::X86Avx2(_) => X86_AVX2,
-            #[cfg(keccak_avx512)]
-            Chosen::X86Avx512(_) => X86_AVX512,
-            #[cfg(keccak_aarch64)]
-            Chosen::Aarch64Neon(_) => AARCH64_NEON,
-            #[cfg(keccak_aarch64)]
-            Chosen::Aarch64Sha3(_) => AARCH64_SHA3,
-            #[cfg(keccak_wasm_simd128)]
-            Chosen::WasmSimd128 => WASM_SIMD128,
-        }
-    }
-
-    /// The backend of this process with its token (detected on first use).
+impl Job for Traits {
+    type Output = (bool, bool);
     #[inline(always)]
-    pub(super) fn chosen() -> Chosen {
-        // Each code was stored only after detection found its features (see `CHOSEN`).
-        match CHOSEN.load(Relaxed) {
-            #[cfg(keccak_wasm_simd128)]
-            WASM_SIMD128 => Chosen::WasmSimd128,
-            #[cfg(keccak_avx512)]
-            X86_AVX512 => Chosen::X86Avx512(Avx512Token(())),
-            #[cfg(keccak_x86_64)]
-            X86_AVX2 => Chosen::X86Avx2(Avx2Token(())),
-            #[cfg(keccak_x86)]
-            X86_BMI => Chosen::X86Bmi(BmiToken(())),
-            #[cfg(keccak_aarch64)]
-            AARCH64_SHA3 => Chosen::Aarch64Sha3(Sha3Token(())),
-            #[cfg(keccak_aarch64)]
-            AARCH64_NEON => Chosen::Aarch64Neon(NeonToken(())),
-            #[cfg(keccak_bi32)]
-            BI32 => Chosen::Bi32,
-            PORTABLE => Chosen::Portable,
-            _ => choose(),
-        }
+    fn run<K: Kernels>(self, _: K) -> (bool, bool) {
+        (K::SIMD_X4, K::EIGHT_AT_ONCE)
     }
+}
 
-    /// Whether detection may pick `backend`: all but `Bi32`, which is picked only where it is the
-    /// default (`keccak_bi32_default`: 32-bit targets).
-    fn eligible(backend: Backend) -> bool {
-        #[cfg(keccak_bi32)]
-        if backend == Backend::Bi32 {
-            return cfg!(keccak_bi32_default);
-        }
-        let _ = backend;
-        true
-    }
+/// Whether this process's backend runs four states in SIMD registers ([`Kernels::SIMD_X4`]).
+pub(crate) fn simd_x4() -> bool {
+    dispatch(Traits).0
+}
 
-    /// First use: the last eligible backend of `Backend::ALL` (the most preferred) this CPU
-    /// supports.
-    #[cold]
-    #[inline(never)]
-    fn choose() -> Chosen {
-        let chosen = Backend::ALL
-            .iter()
-            .rev()
-            .filter(|&&b| eligible(b))
-            .find_map(|&b| token(b))
-            .unwrap_or(Chosen::Portable);
-        CHOSEN.store(code(chosen), Relaxed);
-        chosen
-    }
-
-    /// Makes `backend` the backend of this process if this CPU supports it.
-    pub(super) fn force(backend: Backend) -> bool {
-        match token(backend) {
-            Some(chosen) => {
-                CHOSEN.store(code(chosen), Relaxed);
-                true
-            }
-            None => false,
-        }
-    }
+/// Whether this process's backend runs eight states in one pass ([`Kernels::EIGHT_AT_ONCE`]).
+pub(crate) fn eight_states_at_once() -> bool {
+    dispatch(Traits).1
 }

@@ -11,23 +11,27 @@
 //! into which the whole job is inlined, so the loop over the message is compiled for that backend.
 
 #[cfg(lemac_aarch64)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod aarch64_aes;
 pub(crate) mod portable;
 #[cfg(test)]
 mod tests;
 #[cfg(lemac_x86)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod x86_aesni;
 #[cfg(lemac_x86)]
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod x86_aesni_avx;
 #[cfg(lemac_avx512)]
 #[clippy::msrv = "1.89"] // AVX-512 target features: stable from 1.89 (build.rs checks the version)
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod x86_avx512;
 #[cfg(lemac_vaes)]
 #[clippy::msrv = "1.89"] // VAES intrinsics: stable from 1.89 (build.rs checks the version)
+#[allow(unsafe_code)] // intrinsics, assembly and `#[target_feature]` entry points
 pub(crate) mod x86_vaes;
 
-use super::{Backend, Word};
-use detect::Ready;
+use super::Word;
 
 /// One AES round engine: what a backend implements. `enc` is x86's `AESENC` (SubBytes, ShiftRows,
 /// MixColumns, then XOR the key), `enc_last` is `AESENCLAST` (no MixColumns).
@@ -217,240 +221,37 @@ pub(crate) trait Job {
     fn run<K: Kernels>(self, kernels: K) -> Self::Output;
 }
 
-/// Runs `job` on the backend of this process ([`super::backend`]).
-#[inline(always)]
-pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
-    match detect::chosen() {
-        Some(ready) => run(ready, job),
-        None => dispatch_first(job),
-    }
-}
-
-/// [`dispatch`] on the first call of the process: detection, then the job. Out of line, so that
-/// the hot path keeps no values alive across a call.
-#[cold]
-#[inline(never)]
-fn dispatch_first<J: Job>(job: J) -> J::Output {
-    run(detect::choose(), job)
-}
-
-/// Runs `job` on `backend` if this CPU supports it (for `backends/tests.rs` and the algorithms'
-/// tests; benchmarks and the fuzz target compare backends through `hazmat::force_backend`).
-#[cfg(test)]
-pub(crate) fn dispatch_on<J: Job>(backend: Backend, job: J) -> Option<J::Output> {
-    Some(run(detect::ready(backend)?, job))
-}
-
-/// Enters exactly one `#[target_feature]` function per backend.
-#[inline(always)]
-fn run<J: Job>(ready: Ready, job: J) -> J::Output {
-    match ready {
-        Ready::Portable => portable::run(job),
+lwc_dispatch::backends! {
+    /// A backend the AES rounds of LeMac and PetitMac can run on.
+    ///
+    /// Every backend computes the same function; they differ in speed only. `compute_many` runs
+    /// two messages side by side on [`X86Vaes`](Backend::X86Vaes), [`X86Avx512`](Backend::X86Avx512)
+    /// and `Aarch64Aes` (see [`compute_many_lanes`](crate::hazmat::compute_many_lanes)).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum Backend {
+        /// The `aes` crate's constant-time `hazmat` rounds (fixsliced software AES, or that
+        /// crate's own AES-NI/ARMv8 path). Always available.
+        Portable => portable, always;
+        /// AES-NI with SSE encoding (x86, x86_64).
         #[cfg(lemac_x86)]
-        Ready::X86Aesni(t) => x86_aesni::run(t, job),
+        X86Aesni => x86_aesni, cpu("aes", "sse2");
+        /// AES-NI with AVX: VEX three-operand encoding, fewer register copies (x86, x86_64).
         #[cfg(lemac_x86)]
-        Ready::X86AesniAvx(t) => x86_aesni_avx::run(t, job),
+        X86AesniAvx => x86_aesni_avx, cpu("aes", "avx", "sse2");
+        /// AES-NI with AVX for one message, and two messages in the two 128-bit lanes of 256-bit
+        /// VAES registers for `compute_many` (x86_64, AVX2 + VAES, built with Rust 1.89+).
         #[cfg(lemac_vaes)]
-        Ready::X86Vaes(t) => x86_vaes::run(t, job),
+        X86Vaes => x86_vaes, cpu("aes", "avx", "avx2", "vaes", "sse2");
+        /// [`X86Vaes`](Backend::X86Vaes) compiled with AVX-512VL: EVEX encoding gives 32 vector
+        /// registers, so the 13 state words and the message words of the unrolled block loop
+        /// never spill (x86_64, VAES + AVX-512F/VL, built with Rust 1.89+).
         #[cfg(lemac_avx512)]
-        Ready::X86Avx512(t) => x86_avx512::run(t, job),
+        X86Avx512 => x86_avx512,
+            cpu("aes", "avx", "avx2", "vaes", "avx512f", "avx512vl", "sse2") implies(X86Vaes);
+        /// The ARMv8 crypto extensions, `AESE` + `AESMC` (aarch64, run-time detection of `aes`);
+        /// for `compute_many`, the output AES-128s of two messages interleaved.
         #[cfg(lemac_aarch64)]
-        Ready::Aarch64Aes(t) => aarch64_aes::run(t, job),
-    }
-}
-
-/// The backend of this process (chosen on first use).
-#[inline]
-pub(crate) fn chosen() -> Backend {
-    detect::chosen().unwrap_or_else(detect::choose).backend()
-}
-
-/// Makes `backend` the backend of this process if the CPU supports it.
-pub(crate) fn force(backend: Backend) -> bool {
-    detect::force(backend)
-}
-
-/// Whether this CPU runs `backend`.
-pub(crate) fn supported(backend: Backend) -> bool {
-    detect::ready(backend).is_some()
-}
-
-/// Detection: the only code that creates tokens (their fields are private to this module).
-mod detect {
-    use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
-
-    use super::Backend;
-
-    #[cfg(lemac_x86)]
-    cpufeatures::new!(aesni_cpuid, "aes", "sse2");
-    #[cfg(lemac_x86)]
-    cpufeatures::new!(aesni_avx_cpuid, "aes", "avx", "sse2");
-    #[cfg(lemac_vaes)]
-    cpufeatures::new!(vaes_cpuid, "aes", "avx", "avx2", "vaes", "sse2");
-    #[cfg(lemac_avx512)]
-    cpufeatures::new!(
-        avx512_cpuid,
-        "aes",
-        "avx",
-        "avx2",
-        "vaes",
-        "avx512f",
-        "avx512vl",
-        "sse2"
-    );
-    #[cfg(lemac_aarch64)]
-    cpufeatures::new!(aarch64_aes_cpuid, "aes");
-
-    /// Proof that AES-NI and SSE2 were detected.
-    #[cfg(lemac_x86)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct AesniToken(());
-
-    /// Proof that AES-NI, AVX and SSE2 were detected.
-    #[cfg(lemac_x86)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct AesniAvxToken(());
-
-    /// Proof that AES-NI, AVX, AVX2, VAES and SSE2 were detected.
-    #[cfg(lemac_vaes)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct VaesToken(());
-
-    /// Proof that AES-NI, AVX, AVX2, VAES, AVX-512F, AVX-512VL and SSE2 were detected.
-    #[cfg(lemac_avx512)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Avx512Token(());
-
-    /// Proof that the ARMv8 AES instructions were detected.
-    #[cfg(lemac_aarch64)]
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Aarch64AesToken(());
-
-    #[cfg(lemac_avx512)]
-    impl Avx512Token {
-        /// The VAES proof (the AVX-512 detection includes every VAES feature).
-        #[inline(always)]
-        pub(crate) fn vaes(self) -> VaesToken {
-            VaesToken(())
-        }
-    }
-
-    /// A backend together with the proof that this CPU runs it.
-    #[derive(Clone, Copy, Debug)]
-    pub(super) enum Ready {
-        Portable,
-        #[cfg(lemac_x86)]
-        X86Aesni(AesniToken),
-        #[cfg(lemac_x86)]
-        X86AesniAvx(AesniAvxToken),
-        #[cfg(lemac_vaes)]
-        X86Vaes(VaesToken),
-        #[cfg(lemac_avx512)]
-        X86Avx512(Avx512Token),
-        #[cfg(lemac_aarch64)]
-        Aarch64Aes(Aarch64AesToken),
-    }
-
-    impl Ready {
-        pub(super) fn backend(self) -> Backend {
-            match self {
-                Ready::Portable => Backend::Portable,
-                #[cfg(lemac_x86)]
-                Ready::X86Aesni(_) => Backend::X86Aesni,
-                #[cfg(lemac_x86)]
-                Ready::X86AesniAvx(_) => Backend::X86AesniAvx,
-                #[cfg(lemac_vaes)]
-                Ready::X86Vaes(_) => Backend::X86Vaes,
-                #[cfg(lemac_avx512)]
-                Ready::X86Avx512(_) => Backend::X86Avx512,
-                #[cfg(lemac_aarch64)]
-                Ready::Aarch64Aes(_) => Backend::Aarch64Aes,
-            }
-        }
-    }
-
-    /// `backend` with its token if this CPU runs it (`cpufeatures` caches each answer).
-    #[inline]
-    pub(super) fn ready(backend: Backend) -> Option<Ready> {
-        match backend {
-            Backend::Portable => Some(Ready::Portable),
-            #[cfg(lemac_x86)]
-            Backend::X86Aesni => aesni_cpuid::get().then_some(Ready::X86Aesni(AesniToken(()))),
-            #[cfg(lemac_x86)]
-            Backend::X86AesniAvx => {
-                aesni_avx_cpuid::get().then_some(Ready::X86AesniAvx(AesniAvxToken(())))
-            }
-            #[cfg(lemac_vaes)]
-            Backend::X86Vaes => vaes_cpuid::get().then_some(Ready::X86Vaes(VaesToken(()))),
-            #[cfg(lemac_avx512)]
-            Backend::X86Avx512 => avx512_cpuid::get().then_some(Ready::X86Avx512(Avx512Token(()))),
-            #[cfg(lemac_aarch64)]
-            Backend::Aarch64Aes => {
-                aarch64_aes_cpuid::get().then_some(Ready::Aarch64Aes(Aarch64AesToken(())))
-            }
-        }
-    }
-
-    /// The backend of this process: 0 = not chosen yet, else `1 + ` its discriminant (which is
-    /// its index in `Backend::ALL`, see `backends::tests`). Only [`force`] and [`choose`] store
-    /// it, and only backends whose detection succeeded.
-    static CHOSEN: AtomicU8 = AtomicU8::new(0);
-
-    const PORTABLE: u8 = Backend::Portable as u8 + 1;
-    #[cfg(lemac_x86)]
-    const X86_AESNI: u8 = Backend::X86Aesni as u8 + 1;
-    #[cfg(lemac_x86)]
-    const X86_AESNI_AVX: u8 = Backend::X86AesniAvx as u8 + 1;
-    #[cfg(lemac_vaes)]
-    const X86_VAES: u8 = Backend::X86Vaes as u8 + 1;
-    #[cfg(lemac_avx512)]
-    const X86_AVX512: u8 = Backend::X86Avx512 as u8 + 1;
-    #[cfg(lemac_aarch64)]
-    const AARCH64_AES: u8 = Backend::Aarch64Aes as u8 + 1;
-
-    /// The chosen backend with its token, or `None` before the first choice.
-    #[inline(always)]
-    pub(super) fn chosen() -> Option<Ready> {
-        if Backend::ALL.len() == 1 {
-            // Only `portable` is compiled in: nothing to choose.
-            return Some(Ready::Portable);
-        }
-        // `CHOSEN` holds only backends whose detection succeeded, so these tokens are proofs.
-        Some(match CHOSEN.load(Relaxed) {
-            PORTABLE => Ready::Portable,
-            #[cfg(lemac_x86)]
-            X86_AESNI => Ready::X86Aesni(AesniToken(())),
-            #[cfg(lemac_x86)]
-            X86_AESNI_AVX => Ready::X86AesniAvx(AesniAvxToken(())),
-            #[cfg(lemac_vaes)]
-            X86_VAES => Ready::X86Vaes(VaesToken(())),
-            #[cfg(lemac_avx512)]
-            X86_AVX512 => Ready::X86Avx512(Avx512Token(())),
-            #[cfg(lemac_aarch64)]
-            AARCH64_AES => Ready::Aarch64Aes(Aarch64AesToken(())),
-            _ => return None,
-        })
-    }
-
-    /// Chooses the backend of this process: the last (fastest) entry of `Backend::ALL` this CPU
-    /// supports.
-    #[cold]
-    pub(super) fn choose() -> Ready {
-        let r = Backend::ALL
-            .iter()
-            .rev()
-            .find_map(|&b| ready(b))
-            .unwrap_or(Ready::Portable);
-        CHOSEN.store(r.backend() as u8 + 1, Relaxed);
-        r
-    }
-
-    /// Stores `backend` as the chosen one if this CPU runs it.
-    pub(super) fn force(backend: Backend) -> bool {
-        let ok = ready(backend).is_some();
-        if ok {
-            CHOSEN.store(backend as u8 + 1, Relaxed);
-        }
-        ok
+        Aarch64Aes => aarch64_aes, cpu("aes");
     }
 }

@@ -30,6 +30,12 @@ pub(crate) use u64_words::permute as permute_u64;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;
 
+/// Runs `job` with the portable kernels.
+#[inline(always)]
+pub(super) fn run<J: super::Job>(_: super::tokens::Portable, job: J) -> J::Output {
+    job.run(Portable)
+}
+
 impl Kernels for Portable {
     type State = Words;
 

@@ -215,7 +215,7 @@ fn interleaving_conversions() {
         assert_eq!(super::portable::bi32_deinterleave2(e2, o2), w);
         assert_eq!(deinterleave2_scalar(e2, o2), w);
         #[cfg(all(ascon_x86, ascon_bi32))]
-        if let Some(super::detect::Chosen::X86Bmi(t)) = super::detect::check(Backend::X86Bmi) {
+        if let Some(super::tokens::Chosen::X86Bmi(t)) = super::tokens::token(Backend::X86Bmi) {
             assert_eq!(super::x86_bmi::interleave_pext(t, x), (re, ro), "pext");
             assert_eq!(super::x86_bmi::deinterleave_pdep(t, re, ro), x, "pdep");
         }
@@ -227,15 +227,16 @@ fn interleaving_conversions() {
 #[cfg(all(ascon_x86, ascon_bi32))]
 #[test]
 fn bmi_bi32_words_with_and_without_pext() {
-    use super::x86_bmi::{X86Bmi, fast_pext, genuine_intel};
-    let Some(super::detect::Chosen::X86Bmi(t)) = super::detect::check(Backend::X86Bmi) else {
+    use super::fast_pext;
+    use super::x86_bmi::X86Bmi;
+    let Some(super::tokens::Chosen::X86Bmi(t)) = super::tokens::token(Backend::X86Bmi) else {
         return;
     };
     let k = X86Bmi(t);
     let l0 = Words::from_words([0; 5]);
     assert_eq!(k.load(&l0).has_pext(), fast_pext());
     // Every Intel CPU with BMI2 has fast `pext`/`pdep`.
-    if genuine_intel() {
+    if lwc_dispatch::x86::cpu().vendor == lwc_dispatch::x86::Vendor::Intel {
         assert!(k.load(&l0).has_pext(), "GenuineIntel with BMI2");
     }
     let mut seed = 0xb312_0bd2_u64;

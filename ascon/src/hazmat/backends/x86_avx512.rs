@@ -1,5 +1,5 @@
 //! The AVX-512VL backend (x86_64): each state word in the low lane of its own `xmm` register,
-//! rounds in inline assembly, chosen at run time (`detect` in `backends.rs`) over the BMI one.
+//! rounds in inline assembly, chosen at run time (the table in `backends.rs`) over the BMI one.
 //!
 //! Why vectors for a single state: a scalar round is bound both by its dependency chain and by
 //! the two x86 ports that rotate. `vpternlogq` computes any 3-input boolean function in one
@@ -20,19 +20,19 @@
 use core::arch::asm;
 use core::arch::x86_64::__m128i;
 
-use super::detect::Avx512Token;
+use super::tokens::X86Avx512 as Token;
 use super::{Job, KernelState, Kernels, Words};
 use crate::hazmat::words::RC;
 
 /// The AVX-512 kernels; a value exists only after run-time detection found AVX-512F and
 /// AVX-512VL.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct X86Avx512(pub(super) Avx512Token);
+pub(crate) struct X86Avx512(pub(super) Token);
 
 /// Runs `job` with the AVX-512 kernels, compiled with AVX-512F and AVX-512VL enabled.
 #[inline(always)]
-pub(super) fn run<J: Job>(token: Avx512Token, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found AVX-512F and AVX-512VL on this CPU (and
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found AVX-512F and AVX-512VL on this CPU (and
     // their state enabled by the OS), the only features `run_with_features` is compiled with.
     unsafe { run_with_features(job, token) }
 }
@@ -40,7 +40,7 @@ pub(super) fn run<J: Job>(token: Avx512Token, job: J) -> J::Output {
 /// The entry point: `job.run` is inlined here whole, so the state stays in `xmm` registers across
 /// the blocks of the job.
 #[target_feature(enable = "avx512f,avx512vl")]
-unsafe fn run_with_features<J: Job>(job: J, token: Avx512Token) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(X86Avx512(token))
 }
 
@@ -97,7 +97,7 @@ static RC_NOT: [Rc; 12] = {
 /// (`vpternlogq` immediate `0xd2`), then `x1 = t1 ^ t0; x3 = t3 ^ t2; x0 = t0 ^ t4`; the linear
 /// layer as `vpternlogq(x, ror(x, a), ror(x, b), 0x96)`.
 #[inline(always)]
-fn round_nc(_: Avx512Token, s: &mut [__m128i; 5], c: &Rc) {
+fn round_nc(_: Token, s: &mut [__m128i; 5], c: &Rc) {
     let [mut a0, mut a1, mut a2, mut a3, mut a4] = *s;
     // SAFETY: AVX-512F/VL instructions on registers and one 16-byte read of `c` (a valid, aligned
     // reference); no stack, flags untouched. The token proves that detection found AVX-512F/VL.
@@ -149,7 +149,7 @@ fn round_nc(_: Avx512Token, s: &mut [__m128i; 5], c: &Rc) {
 
 /// `a ^ b` in the vector domain (so absorbing keeps the state off the general-purpose registers).
 #[inline(always)]
-fn vxor(_: Avx512Token, a: __m128i, b: __m128i) -> __m128i {
+fn vxor(_: Token, a: __m128i, b: __m128i) -> __m128i {
     let mut a = a;
     // SAFETY: `vpxor` on registers (AVX, implied by AVX-512F); the token proves the CPU has it.
     unsafe {
@@ -165,7 +165,7 @@ fn vxor(_: Avx512Token, a: __m128i, b: __m128i) -> __m128i {
 
 /// Complements `x` (the deferred NOT of `x2`).
 #[inline(always)]
-fn not(_: Avx512Token, x: __m128i) -> __m128i {
+fn not(_: Token, x: __m128i) -> __m128i {
     let mut x = x;
     // SAFETY: `vpternlogq` on a register (AVX-512F/VL); the token proves the CPU has them.
     unsafe {
@@ -183,7 +183,7 @@ fn not(_: Avx512Token, x: __m128i) -> __m128i {
 #[derive(Clone)]
 pub(crate) struct Avx512Words {
     x: [__m128i; 5],
-    _token: Avx512Token,
+    _token: Token,
 }
 
 impl KernelState for Avx512Words {

@@ -4,20 +4,19 @@
 //! shifts and masks, or the SSE2 path for two words) where those are fast.
 //!
 //! Its `unsafe`: entering the `#[target_feature]` function with a token (made only after
-//! `cpufeatures` confirmed BMI1 and BMI2), the `pext`/`pdep` intrinsics, and reading the CPU
-//! vendor and family with `cpuid`.
+//! `cpufeatures` confirmed BMI1 and BMI2) and the `pext`/`pdep` intrinsics.
 
-use super::detect::BmiToken;
+use super::tokens::X86Bmi as Token;
 use super::{Job, Kernels, Words};
 
 /// The BMI1/BMI2 kernels; a value exists only after run-time detection found BMI1 and BMI2.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct X86Bmi(pub(super) BmiToken);
+pub(crate) struct X86Bmi(pub(super) Token);
 
 /// Runs `job` with the BMI kernels, compiled with BMI1 and BMI2 enabled.
 #[inline(always)]
-pub(super) fn run<J: Job>(token: BmiToken, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found BMI1 and BMI2 on this CPU, the only
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found BMI1 and BMI2 on this CPU, the only
     // features `run_with_features` is compiled with.
     unsafe { run_with_features(job, token) }
 }
@@ -25,7 +24,7 @@ pub(super) fn run<J: Job>(token: BmiToken, job: J) -> J::Output {
 /// The entry point: `job.run` is inlined here whole, so the state stays in registers and every
 /// round is compiled with BMI1/BMI2.
 #[target_feature(enable = "bmi1,bmi2")]
-unsafe fn run_with_features<J: Job>(job: J, token: BmiToken) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(X86Bmi(token))
 }
 
@@ -69,65 +68,19 @@ impl Kernels for X86Bmi {
 #[cfg(ascon_bi32)]
 use super::KernelState;
 #[cfg(all(test, ascon_bi32))]
-pub(super) use pext::{deinterleave_pdep, fast_pext, genuine_intel, interleave_pext};
+pub(super) use pext::{deinterleave_pdep, interleave_pext};
 
 /// The `bi32` words with `pext`/`pdep` conversions.
 #[cfg(ascon_bi32)]
 mod pext {
-    use core::sync::atomic::{AtomicU8, Ordering};
-
     #[cfg(target_arch = "x86")]
-    use core::arch::x86::{__cpuid, _pdep_u32, _pext_u32};
+    use core::arch::x86::{_pdep_u32, _pext_u32};
     #[cfg(target_arch = "x86_64")]
-    use core::arch::x86_64::{__cpuid, _pdep_u32, _pext_u32};
+    use core::arch::x86_64::{_pdep_u32, _pext_u32};
 
-    use crate::hazmat::backends::detect::BmiToken;
+    use crate::hazmat::backends::tokens::X86Bmi as Token;
     use crate::hazmat::backends::{KernelState, Words};
     use crate::hazmat::words::{deinterleave, interleave};
-
-    /// Whether `pext`/`pdep` run at full speed on this CPU: every Intel CPU with BMI2 and AMD from
-    /// Zen 3 (family 19h) on. Earlier AMD CPUs with BMI2 (families 15h to 18h: Excavator, Zen 1 and
-    /// 2, Hygon) run them in microcode, tens to hundreds of cycles each with these 16-bit masks.
-    /// Cached after the first call.
-    pub(in crate::hazmat::backends) fn fast_pext() -> bool {
-        // 0: not known yet, 1: slow, 2: fast.
-        static FAST: AtomicU8 = AtomicU8::new(0);
-        match FAST.load(Ordering::Relaxed) {
-            1 => false,
-            2 => true,
-            _ => {
-                // `__cpuid` is an `unsafe fn` at the MSRV (safe in later Rust).
-                #[allow(unused_unsafe)]
-                // SAFETY: `cpuid` leaves 0 and 1 exist on every x86 CPU this code runs on (the
-                // i686 and x86_64 targets require `cpuid`); it only reads identification registers.
-                let (v, f) = unsafe { (__cpuid(0), __cpuid(1).eax) };
-                let amd = matches!(
-                    (v.ebx, v.edx, v.ecx),
-                    // "AuthenticAMD", "HygonGenuine"
-                    (0x6874_7541, 0x6974_6e65, 0x444d_4163)
-                        | (0x6f67_7948, 0x6e65_476e, 0x656e_6975)
-                );
-                let base = (f >> 8) & 0xf;
-                let family = if base == 0xf {
-                    base + ((f >> 20) & 0xff)
-                } else {
-                    base
-                };
-                let fast = !amd || family >= 0x19;
-                FAST.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
-                fast
-            }
-        }
-    }
-
-    /// Whether the CPU vendor is "GenuineIntel" (for the backend tests).
-    #[cfg(test)]
-    pub(in crate::hazmat::backends) fn genuine_intel() -> bool {
-        #[allow(unused_unsafe)] // as in `fast_pext`
-        // SAFETY: as in `fast_pext`.
-        let v = unsafe { __cpuid(0) };
-        (v.ebx, v.edx, v.ecx) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e)
-    }
 
     /// Even bits of a 32-bit word (the `pext`/`pdep` mask of the even half).
     const EVEN: u32 = 0x5555_5555;
@@ -164,14 +117,14 @@ mod pext {
 
     /// [`interleave`] with `pext` (four per word).
     #[inline(always)]
-    pub(in crate::hazmat::backends) fn interleave_pext(_: BmiToken, x: u64) -> (u32, u32) {
-        // SAFETY: a `BmiToken` exists only after `detect` found BMI1 and BMI2.
+    pub(in crate::hazmat::backends) fn interleave_pext(_: Token, x: u64) -> (u32, u32) {
+        // SAFETY: a `Token` exists only after detection found BMI1 and BMI2.
         unsafe { interleave_bmi2(x) }
     }
 
     /// [`deinterleave`] with `pdep` (four per word).
     #[inline(always)]
-    pub(in crate::hazmat::backends) fn deinterleave_pdep(_: BmiToken, e: u32, o: u32) -> u64 {
+    pub(in crate::hazmat::backends) fn deinterleave_pdep(_: Token, e: u32, o: u32) -> u64 {
         // SAFETY: as in `interleave_pext`.
         unsafe { deinterleave_bmi2(e, o) }
     }
@@ -182,16 +135,16 @@ mod pext {
     #[derive(Clone)]
     pub(crate) struct PextWords {
         w: Words,
-        pext: Option<BmiToken>,
+        pext: Option<Token>,
     }
 
     impl PextWords {
         /// `w`, converting with `pext`/`pdep` if they are fast on this CPU.
         #[inline(always)]
-        pub(super) fn new(w: Words, token: BmiToken) -> Self {
+        pub(super) fn new(w: Words, token: Token) -> Self {
             Self {
                 w,
-                pext: fast_pext().then_some(token),
+                pext: crate::hazmat::backends::fast_pext().then_some(token),
             }
         }
 

@@ -23,28 +23,31 @@ use super::super::{
     words::{load_lane, xor_block},
 };
 use super::portable::Portable;
-use super::{Job, Kernels, NeonToken, absorb_args_ok};
+use super::tokens::Aarch64Neon as Token;
+use super::{Job, Kernels, absorb_args_ok};
 
-/// The NEON kernels (NEON is part of aarch64; the token still comes from `detect` like every
+/// The NEON kernels (NEON is part of aarch64; the token still comes from the backend table like every
 /// backend's).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Aarch64Neon(pub(super) NeonToken);
+pub(crate) struct Aarch64Neon(pub(super) Token);
 
 /// Runs `job` with the NEON kernels.
 #[inline]
-pub(super) fn run<J: Job>(token: NeonToken, job: J) -> J::Output {
-    // SAFETY: NEON is part of aarch64 (the token comes from `detect` like every backend's).
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: NEON is part of aarch64 (the token comes from the backend table like every backend's).
     unsafe { run_with_features(job, token) }
 }
 
 /// # Safety
 /// The CPU must support NEON (every aarch64 CPU does).
 #[target_feature(enable = "neon")]
-unsafe fn run_with_features<J: Job>(job: J, token: NeonToken) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(Aarch64Neon(token))
 }
 
 impl Kernels for Aarch64Neon {
+    const SIMD_X4: bool = true;
+
     #[inline(always)]
     fn keccak_p<const R: usize>(self, state: &mut State1600) {
         Portable.keccak_p::<R>(state);

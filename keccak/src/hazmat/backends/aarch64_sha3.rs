@@ -26,16 +26,17 @@ use super::super::{
     words::{load_lane, xor_block},
 };
 use super::aarch64_neon::{absorb_pairs, dup, element, load_x2, store_x2, xor};
-use super::{Job, Kernels, Sha3Token, absorb_args_ok};
+use super::tokens::Aarch64Sha3 as Token;
+use super::{Job, Kernels, absorb_args_ok};
 
 /// The FEAT_SHA3 kernels; a value exists only after run-time detection found FEAT_SHA3.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Aarch64Sha3(pub(super) Sha3Token);
+pub(crate) struct Aarch64Sha3(pub(super) Token);
 
 /// Runs `job` with the FEAT_SHA3 kernels, compiled with NEON and SHA3 enabled.
 #[inline]
-pub(super) fn run<J: Job>(token: Sha3Token, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found FEAT_SHA3 on this CPU (NEON is part of
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found FEAT_SHA3 on this CPU (NEON is part of
     // aarch64).
     unsafe { run_with_features(job, token) }
 }
@@ -43,11 +44,13 @@ pub(super) fn run<J: Job>(token: Sha3Token, job: J) -> J::Output {
 /// # Safety
 /// The CPU must support FEAT_SHA3.
 #[target_feature(enable = "neon,sha3")]
-unsafe fn run_with_features<J: Job>(job: J, token: Sha3Token) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(Aarch64Sha3(token))
 }
 
 impl Kernels for Aarch64Sha3 {
+    const SIMD_X4: bool = true;
+
     #[inline(always)]
     fn keccak_p<const R: usize>(self, state: &mut State1600) {
         let mut a = load_x1(state);
@@ -97,7 +100,7 @@ impl Kernels for Aarch64Sha3 {
 
 /// The absorb loop on one state with `LANES` lanes a block, the state in registers throughout.
 #[inline(always)]
-fn absorb_x1<const R: usize, const LANES: usize>(t: Sha3Token, state: &mut State1600, data: &[u8]) {
+fn absorb_x1<const R: usize, const LANES: usize>(t: Token, state: &mut State1600, data: &[u8]) {
     let mut a = load_x1(state);
     for block in data.chunks_exact(8 * LANES) {
         for i in 0..LANES {
@@ -126,7 +129,7 @@ fn absorb_blocks<K: Kernels, const R: usize>(
 /// Keccak-p\[1600, R\] (the last R rounds, R = 12 or 24) on the lanes in `a`: twelve rounds
 /// of generated assembly ([`rounds::rounds12`]), once or twice.
 #[inline(always)]
-fn permute<const R: usize>(_: Sha3Token, a: &mut [uint64x2_t; 25]) {
+fn permute<const R: usize>(_: Token, a: &mut [uint64x2_t; 25]) {
     if R == 24 {
         // SAFETY: the token proves that the CPU has FEAT_SHA3; `RC[..12]` are 12 `u64`s.
         unsafe { rounds::rounds12(a, RC.as_ptr()) };

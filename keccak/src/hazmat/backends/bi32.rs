@@ -26,6 +26,12 @@ use core::sync::atomic::{Ordering, compiler_fence};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bi32;
 
+/// Runs `job` with these kernels (no CPU feature to enable: the build's own code).
+#[inline(always)]
+pub(super) fn run<J: super::Job>(_: super::tokens::Bi32, job: J) -> J::Output {
+    job.run(Bi32)
+}
+
 /// The interleaved state: word `i` is the even bits of lane `i`, word `25 + i` its odd bits.
 type Words = [u32; 50];
 

@@ -22,6 +22,12 @@ mod lazy_rho;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;
 
+/// Runs `job` with these kernels (no CPU feature to enable: the build's own code).
+#[inline(always)]
+pub(super) fn run<J: super::Job>(_: super::tokens::Portable, job: J) -> J::Output {
+    job.run(Portable)
+}
+
 impl Kernels for Portable {
     #[inline(always)]
     fn keccak_p<const R: usize>(self, state: &mut State1600) {

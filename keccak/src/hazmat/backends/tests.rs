@@ -226,17 +226,12 @@ fn names_and_order() {
     assert_eq!(Backend::ALL[0], Backend::Portable);
     assert!(Backend::Portable.is_supported());
     let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-    // `bi32` comes after `x86_bmi` where it is the default (32-bit targets but wasm32), else
-    // second.
-    let bi32_default = cfg!(all(
-        target_pointer_width = "32",
-        not(target_arch = "wasm32")
-    ));
+    // The table's order: `bi32` after `x86_bmi` (detection picks it only on 32-bit targets but
+    // wasm32, where it is preferred to `x86_bmi` on i686).
     let order = [
         "portable",
-        if bi32_default { "" } else { "bi32" },
         "x86_bmi",
-        if bi32_default { "bi32" } else { "" },
+        "bi32",
         "x86_avx2",
         "x86_avx512",
         "aarch64_neon",

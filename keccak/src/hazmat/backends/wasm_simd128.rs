@@ -28,7 +28,15 @@ use super::{Kernels, absorb_args_ok};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct WasmSimd128;
 
+/// Runs `job` with these kernels (no CPU feature to enable: the build's own code).
+#[inline(always)]
+pub(super) fn run<J: super::Job>(_: super::tokens::WasmSimd128, job: J) -> J::Output {
+    job.run(WasmSimd128)
+}
+
 impl Kernels for WasmSimd128 {
+    const SIMD_X4: bool = true;
+
     #[inline(always)]
     fn keccak_p<const R: usize>(self, state: &mut State1600) {
         Portable.keccak_p::<R>(state);

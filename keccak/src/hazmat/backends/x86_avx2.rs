@@ -10,27 +10,30 @@ use core::arch::x86_64::*;
 
 use super::super::words::load_lane;
 use super::super::{RC, State1600};
-use super::{Avx2Token, Job, Kernels, absorb_args_ok, portable};
+use super::tokens::X86Avx2 as Token;
+use super::{Job, Kernels, absorb_args_ok, portable};
 
 /// The AVX2 kernels; a value exists only after run-time detection found AVX2, BMI1 and BMI2.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct X86Avx2(pub(super) Avx2Token);
+pub(crate) struct X86Avx2(pub(super) Token);
 
 /// Runs `job` with the AVX2 kernels, compiled with AVX2, BMI1 and BMI2 enabled.
 #[inline]
-pub(super) fn run<J: Job>(token: Avx2Token, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found AVX2, BMI1 and BMI2 on this CPU.
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found AVX2, BMI1 and BMI2 on this CPU.
     unsafe { run_with_features(job, token) }
 }
 
 /// # Safety
 /// The CPU must support AVX2, BMI1 and BMI2.
 #[target_feature(enable = "avx2,bmi1,bmi2")]
-unsafe fn run_with_features<J: Job>(job: J, token: Avx2Token) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(X86Avx2(token))
 }
 
 impl Kernels for X86Avx2 {
+    const SIMD_X4: bool = true;
+
     #[inline(always)]
     fn keccak_p<const R: usize>(self, state: &mut State1600) {
         portable::keccak_p::<R>(state);
@@ -69,21 +72,21 @@ unsafe fn absorb_x4_with_features<const R: usize>(
 
 /// `a ^ b`.
 #[inline(always)]
-fn xor(_: Avx2Token, a: __m256i, b: __m256i) -> __m256i {
+fn xor(_: Token, a: __m256i, b: __m256i) -> __m256i {
     // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_xor_si256(a, b) }
 }
 
 /// `!a & b`.
 #[inline(always)]
-fn andnot(_: Avx2Token, a: __m256i, b: __m256i) -> __m256i {
+fn andnot(_: Token, a: __m256i, b: __m256i) -> __m256i {
     // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_andnot_si256(a, b) }
 }
 
 /// Rotation of every 64-bit element left by `L` (`R = 64 - L`).
 #[inline(always)]
-fn rol<const L: i32, const R: i32>(_: Avx2Token, a: __m256i) -> __m256i {
+fn rol<const L: i32, const R: i32>(_: Token, a: __m256i) -> __m256i {
     // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_or_si256(_mm256_slli_epi64::<L>(a), _mm256_srli_epi64::<R>(a)) }
 }
@@ -108,7 +111,7 @@ const fn rol_bytes_pattern(k: usize) -> [i8; 32] {
 /// Rotation of every 64-bit element by whole bytes with one `vpshufb` (`pattern` from
 /// [`rol_bytes_pattern`]) instead of shift, shift, or.
 #[inline(always)]
-fn rol_bytes(_: Avx2Token, a: __m256i, pattern: [i8; 32]) -> __m256i {
+fn rol_bytes(_: Token, a: __m256i, pattern: [i8; 32]) -> __m256i {
     // SAFETY: the token proves that the CPU has AVX2; `pattern` is 32 readable bytes and `loadu`
     // has no alignment requirement.
     unsafe { _mm256_shuffle_epi8(a, _mm256_loadu_si256(pattern.as_ptr().cast())) }
@@ -116,7 +119,7 @@ fn rol_bytes(_: Avx2Token, a: __m256i, pattern: [i8; 32]) -> __m256i {
 
 /// θ, ρ, π, χ, ι with round constant `rc` on four states.
 #[inline(always)]
-fn round(t: Avx2Token, a: &mut [__m256i; 25], rc: u64) {
+fn round(t: Token, a: &mut [__m256i; 25], rc: u64) {
     let c0 = xor(t, xor(t, xor(t, a[0], a[5]), xor(t, a[10], a[15])), a[20]);
     let c1 = xor(t, xor(t, xor(t, a[1], a[6]), xor(t, a[11], a[16])), a[21]);
     let c2 = xor(t, xor(t, xor(t, a[2], a[7]), xor(t, a[12], a[17])), a[22]);

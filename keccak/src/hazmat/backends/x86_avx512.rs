@@ -19,8 +19,9 @@
 use core::arch::x86_64::*;
 
 use super::super::{RC, State1600};
+use super::tokens::X86Avx512 as Token;
 use super::x86_avx2::{Round4, absorb_with, permute_with};
-use super::{Avx512Token, Job, Kernels, absorb_args_ok};
+use super::{Job, Kernels, absorb_args_ok};
 
 mod one_state;
 
@@ -29,12 +30,12 @@ use one_state::{absorb_x1_with_features, keccak_p_x1};
 /// The AVX-512 kernels; a value exists only after run-time detection found AVX-512F, AVX-512VL
 /// and AVX2.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct X86Avx512(pub(super) Avx512Token);
+pub(crate) struct X86Avx512(pub(super) Token);
 
 /// Runs `job` with the AVX-512 kernels, compiled with AVX2, AVX-512F and AVX-512VL enabled.
 #[inline]
-pub(super) fn run<J: Job>(token: Avx512Token, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found AVX-512F, AVX-512VL and AVX2 on this CPU
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found AVX-512F, AVX-512VL and AVX2 on this CPU
     // (and OS).
     unsafe { run_with_features(job, token) }
 }
@@ -42,11 +43,14 @@ pub(super) fn run<J: Job>(token: Avx512Token, job: J) -> J::Output {
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
-unsafe fn run_with_features<J: Job>(job: J, token: Avx512Token) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(X86Avx512(token))
 }
 
 impl Kernels for X86Avx512 {
+    const SIMD_X4: bool = true;
+    const EIGHT_AT_ONCE: bool = true;
+
     #[inline(always)]
     fn keccak_p<const R: usize>(self, state: &mut State1600) {
         keccak_p_x1::<R>(self.0, state);
@@ -115,7 +119,7 @@ unsafe fn absorb_x4_with_features<const R: usize>(
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 unsafe fn absorb_x8_with_features<const R: usize>(
-    t: Avx512Token,
+    t: Token,
     states: &mut [State1600; 8],
     msgs: [&[u8]; 8],
     rate: usize,
@@ -160,7 +164,7 @@ unsafe fn absorb_x8_with_features<const R: usize>(
 /// were no faster and spilled more).
 #[inline(always)]
 fn absorb_x8_fixed<const R: usize, const LANES: usize>(
-    t: Avx512Token,
+    t: Token,
     states: &mut [State1600; 8],
     msgs: [&[u8]; 8],
 ) {
@@ -186,7 +190,7 @@ fn absorb_x8_fixed<const R: usize, const LANES: usize>(
 
 /// `a` with `w` XORed into element `k` (0 to 7).
 #[inline(always)]
-fn xor_element(_: Avx512Token, a: __m512i, k: usize, w: u64) -> __m512i {
+fn xor_element(_: Token, a: __m512i, k: usize, w: u64) -> __m512i {
     // SAFETY: the token proves that the CPU has AVX-512F.
     unsafe { _mm512_mask_xor_epi64(a, 1u8 << (k & 7), a, _mm512_set1_epi64(w as i64)) }
 }
@@ -195,7 +199,7 @@ fn xor_element(_: Avx512Token, a: __m512i, k: usize, w: u64) -> __m512i {
 /// low elements (the others zero). A loop rather than `map`: a closure is compiled without the
 /// caller's target features, so its intrinsics would not be inlined.
 #[inline(always)]
-fn load_rows(t: Avx512Token, msgs: [&[u8]; 8], off: usize, n: usize) -> [__m512i; 8] {
+fn load_rows(t: Token, msgs: [&[u8]; 8], off: usize, n: usize) -> [__m512i; 8] {
     // SAFETY: the token proves that the CPU has AVX-512F.
     let mut rows = [unsafe { _mm512_setzero_si512() }; 8];
     for (r, m) in rows.iter_mut().zip(msgs) {
@@ -207,7 +211,7 @@ fn load_rows(t: Avx512Token, msgs: [&[u8]; 8], off: usize, n: usize) -> [__m512i
 /// The first `n` (1 to 8) little-endian 64-bit lanes of `bytes` (`8 n` bytes long) in the low
 /// elements of a register, the others zero.
 #[inline(always)]
-fn load_x8_lanes(_: Avx512Token, bytes: &[u8], n: usize) -> __m512i {
+fn load_x8_lanes(_: Token, bytes: &[u8], n: usize) -> __m512i {
     let bytes = &bytes[..8 * n];
     let mask = (0xFFu16 >> (8 - n)) as __mmask8;
     // SAFETY: the token proves that the CPU has AVX-512F. The masked load reads only the elements
@@ -218,7 +222,7 @@ fn load_x8_lanes(_: Avx512Token, bytes: &[u8], n: usize) -> __m512i {
 
 /// `a ^ b` on 512-bit registers.
 #[inline(always)]
-fn xor8(_: Avx512Token, a: __m512i, b: __m512i) -> __m512i {
+fn xor8(_: Token, a: __m512i, b: __m512i) -> __m512i {
     // SAFETY: the token proves that the CPU has AVX-512F.
     unsafe { _mm512_xor_si512(a, b) }
 }
@@ -227,7 +231,7 @@ fn xor8(_: Avx512Token, a: __m512i, b: __m512i) -> __m512i {
 /// input k. Unpacks pair the rows, two-source permutes and 128-bit shuffles finish it: 24
 /// shuffles.
 #[inline(always)]
-fn transpose8(_: Avx512Token, r: [__m512i; 8]) -> [__m512i; 8] {
+fn transpose8(_: Token, r: [__m512i; 8]) -> [__m512i; 8] {
     // SAFETY: the token proves that the CPU has AVX-512F.
     unsafe {
         // a0 = [r0.0 r1.0 r0.2 r1.2 r0.4 r1.4 r0.6 r1.6], a1 the same for the odd elements, ...
@@ -267,7 +271,7 @@ fn transpose8(_: Avx512Token, r: [__m512i; 8]) -> [__m512i; 8] {
 
 /// Loads eight states into 25 registers (element k of register i = lane i of state k).
 #[inline(always)]
-fn load_x8(t: Avx512Token, states: &[State1600; 8]) -> [__m512i; 25] {
+fn load_x8(t: Token, states: &[State1600; 8]) -> [__m512i; 25] {
     // SAFETY: the token proves that the CPU has AVX-512F.
     let mut a = [unsafe { _mm512_setzero_si512() }; 25];
     for g in 0..3 {
@@ -295,7 +299,7 @@ fn load_x8(t: Avx512Token, states: &[State1600; 8]) -> [__m512i; 25] {
 
 /// Eight consecutive words.
 #[inline(always)]
-fn load_x8_words(_: Avx512Token, words: &[u64]) -> __m512i {
+fn load_x8_words(_: Token, words: &[u64]) -> __m512i {
     let eight = &words[..8];
     // SAFETY: `eight` is 64 readable bytes, `loadu` has no alignment requirement; the token
     // proves that the CPU has AVX-512F.
@@ -304,7 +308,7 @@ fn load_x8_words(_: Avx512Token, words: &[u64]) -> __m512i {
 
 /// Stores 25 registers back into eight states.
 #[inline(always)]
-fn store_x8(t: Avx512Token, a: &[__m512i; 25], states: &mut [State1600; 8]) {
+fn store_x8(t: Token, a: &[__m512i; 25], states: &mut [State1600; 8]) {
     for g in 0..3 {
         let mut rows = [a[0]; 8];
         rows.copy_from_slice(&a[8 * g..8 * g + 8]);
@@ -337,33 +341,33 @@ impl Round4 for X86Avx512 {
 /// [`one_state`]). Each takes the token that proves the CPU has AVX-512F/VL.
 trait Lanes: Copy {
     /// `a ^ b ^ c`.
-    fn xor3(t: Avx512Token, a: Self, b: Self, c: Self) -> Self;
+    fn xor3(t: Token, a: Self, b: Self, c: Self) -> Self;
     /// `a ^ (!b & c)` (χ).
-    fn chi(t: Avx512Token, a: Self, b: Self, c: Self) -> Self;
+    fn chi(t: Token, a: Self, b: Self, c: Self) -> Self;
     /// Rotation of every 64-bit element left by `N`.
-    fn rol<const N: i32>(t: Avx512Token, a: Self) -> Self;
+    fn rol<const N: i32>(t: Token, a: Self) -> Self;
     /// `a ^ rc` in every 64-bit element.
-    fn xor_rc(t: Avx512Token, a: Self, rc: u64) -> Self;
+    fn xor_rc(t: Token, a: Self, rc: u64) -> Self;
 }
 
 impl Lanes for __m256i {
     #[inline(always)]
-    fn xor3(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+    fn xor3(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_ternarylogic_epi64::<0x96>(a, b, c) }
     }
     #[inline(always)]
-    fn chi(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+    fn chi(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_ternarylogic_epi64::<0xD2>(a, b, c) }
     }
     #[inline(always)]
-    fn rol<const N: i32>(_: Avx512Token, a: Self) -> Self {
+    fn rol<const N: i32>(_: Token, a: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_rol_epi64::<N>(a) }
     }
     #[inline(always)]
-    fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
+    fn xor_rc(_: Token, a: Self, rc: u64) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm256_xor_si256(a, _mm256_set1_epi64x(rc as i64)) }
     }
@@ -371,22 +375,22 @@ impl Lanes for __m256i {
 
 impl Lanes for __m512i {
     #[inline(always)]
-    fn xor3(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+    fn xor3(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F.
         unsafe { _mm512_ternarylogic_epi64::<0x96>(a, b, c) }
     }
     #[inline(always)]
-    fn chi(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+    fn chi(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F.
         unsafe { _mm512_ternarylogic_epi64::<0xD2>(a, b, c) }
     }
     #[inline(always)]
-    fn rol<const N: i32>(_: Avx512Token, a: Self) -> Self {
+    fn rol<const N: i32>(_: Token, a: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F.
         unsafe { _mm512_rol_epi64::<N>(a) }
     }
     #[inline(always)]
-    fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
+    fn xor_rc(_: Token, a: Self, rc: u64) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F.
         unsafe { _mm512_xor_si512(a, _mm512_set1_epi64(rc as i64)) }
     }
@@ -394,22 +398,22 @@ impl Lanes for __m512i {
 
 impl Lanes for __m128i {
     #[inline(always)]
-    fn xor3(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+    fn xor3(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm_ternarylogic_epi64::<0x96>(a, b, c) }
     }
     #[inline(always)]
-    fn chi(_: Avx512Token, a: Self, b: Self, c: Self) -> Self {
+    fn chi(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm_ternarylogic_epi64::<0xD2>(a, b, c) }
     }
     #[inline(always)]
-    fn rol<const N: i32>(_: Avx512Token, a: Self) -> Self {
+    fn rol<const N: i32>(_: Token, a: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
         unsafe { _mm_rol_epi64::<N>(a) }
     }
     #[inline(always)]
-    fn xor_rc(_: Avx512Token, a: Self, rc: u64) -> Self {
+    fn xor_rc(_: Token, a: Self, rc: u64) -> Self {
         // SAFETY: SSE2 is part of x86_64; the low element only (the lane of the state's first
         // register that ι changes).
         unsafe { _mm_xor_si128(a, _mm_cvtsi64_si128(rc as i64)) }
@@ -417,29 +421,29 @@ impl Lanes for __m128i {
 }
 
 #[inline(always)]
-fn xor3<V: Lanes>(t: Avx512Token, a: V, b: V, c: V) -> V {
+fn xor3<V: Lanes>(t: Token, a: V, b: V, c: V) -> V {
     V::xor3(t, a, b, c)
 }
 
 #[inline(always)]
-fn chi<V: Lanes>(t: Avx512Token, a: V, b: V, c: V) -> V {
+fn chi<V: Lanes>(t: Token, a: V, b: V, c: V) -> V {
     V::chi(t, a, b, c)
 }
 
 #[inline(always)]
-fn rol<V: Lanes, const N: i32>(t: Avx512Token, a: V) -> V {
+fn rol<V: Lanes, const N: i32>(t: Token, a: V) -> V {
     V::rol::<N>(t, a)
 }
 
 /// `(a ^ d ^ r)` rotated left by `N`: θ's effect on one lane followed by ρ.
 #[inline(always)]
-fn theta_rho<V: Lanes, const N: i32>(t: Avx512Token, a: V, d: V, r: V) -> V {
+fn theta_rho<V: Lanes, const N: i32>(t: Token, a: V, d: V, r: V) -> V {
     rol::<V, N>(t, xor3(t, a, d, r))
 }
 
 /// θ, ρ, π, χ, ι with round constant `rc`.
 #[inline(always)]
-fn round<V: Lanes>(t: Avx512Token, a: &mut [V; 25], rc: u64) {
+fn round<V: Lanes>(t: Token, a: &mut [V; 25], rc: u64) {
     let c0 = xor3(t, xor3(t, a[0], a[5], a[10]), a[15], a[20]);
     let c1 = xor3(t, xor3(t, a[1], a[6], a[11]), a[16], a[21]);
     let c2 = xor3(t, xor3(t, a[2], a[7], a[12]), a[17], a[22]);

@@ -16,23 +16,23 @@ use core::arch::aarch64::{
     uint8x16_t, vaeseq_u8, vaesmcq_u8, vdupq_n_u8, veorq_u8, vld1q_u8, vst1q_u8,
 };
 
-use super::detect::Aarch64AesToken;
+use super::tokens::Aarch64Aes as Token;
 use super::{Job, Kernels, Kernels2, NoLanes2};
 use crate::hazmat::Word;
 
 /// The ARMv8 kernels; a value exists only after run-time detection found the AES instructions.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Aarch64Aes(pub(super) Aarch64AesToken);
+pub(crate) struct Aarch64Aes(pub(super) Token);
 
 /// Runs `job` with the ARMv8 kernels, compiled with the AES instructions enabled.
 #[inline]
-pub(super) fn run<J: Job>(token: Aarch64AesToken, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found the AES instructions on this CPU.
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found the AES instructions on this CPU.
     unsafe { run_with_features(job, token) }
 }
 
 #[target_feature(enable = "aes,neon")]
-unsafe fn run_with_features<J: Job>(job: J, token: Aarch64AesToken) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(Aarch64Aes(token))
 }
 
@@ -87,7 +87,7 @@ impl Kernels for Aarch64Aes {
 /// whose dependent rounds then interleave. A value exists only after run-time detection found the
 /// AES instructions.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Aarch64AesLanes(pub(super) Aarch64AesToken);
+pub(crate) struct Aarch64AesLanes(pub(super) Token);
 
 impl Aarch64AesLanes {
     /// The one-lane kernels.

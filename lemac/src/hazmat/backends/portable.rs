@@ -17,7 +17,7 @@ pub(crate) struct Portable;
 /// inlined (the job then runs in the caller, whose references are function arguments).
 #[cfg_attr(any(lemac_x86, lemac_aarch64), inline(never))]
 #[cfg_attr(not(any(lemac_x86, lemac_aarch64)), inline(always))]
-pub(super) fn run<J: Job>(job: J) -> J::Output {
+pub(super) fn run<J: Job>(_: super::tokens::Portable, job: J) -> J::Output {
     job.run(Portable)
 }
 

@@ -250,7 +250,7 @@ fn every_chain_pair_kernel_matches_portable() {
 
 #[test]
 fn all_is_in_discriminant_order_and_named_like_its_files() {
-    // `detect` stores `1 + discriminant` and reads it back as an index into `Backend::ALL`.
+    // The backend table declares `ALL` in the enum's order (its cache code is `1 + discriminant`).
     for (i, b) in Backend::ALL.iter().enumerate() {
         assert_eq!(*b as usize, i, "{b:?}");
     }

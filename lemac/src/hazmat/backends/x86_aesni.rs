@@ -16,7 +16,7 @@ use core::arch::x86_64::{
 };
 use core::fmt::Debug;
 
-use super::detect::AesniToken;
+use super::tokens::X86Aesni as Token;
 use super::{Job, Kernels, Kernels2, NoLanes2, Pairs};
 use crate::hazmat::Word;
 
@@ -46,8 +46,8 @@ pub(crate) unsafe trait AesniProof: Copy + Debug {
     }
 }
 
-// SAFETY: `AesniToken` is created only after detecting `aes` and `sse2`.
-unsafe impl AesniProof for AesniToken {
+// SAFETY: `Token` is created only after detecting `aes` and `sse2`.
+unsafe impl AesniProof for Token {
     type Lanes2 = NoLanes2;
     type Pairs = NoLanes2;
 }
@@ -59,13 +59,13 @@ pub(crate) struct X86Aesni<T>(pub(super) T);
 
 /// Runs `job` with the AES-NI kernels, compiled with AES-NI and SSE2 (SSE encoding).
 #[inline]
-pub(super) fn run<J: Job>(token: AesniToken, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found AES-NI and SSE2 on this CPU.
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found AES-NI and SSE2 on this CPU.
     unsafe { run_with_features(job, token) }
 }
 
 #[target_feature(enable = "aes,sse2")]
-unsafe fn run_with_features<J: Job>(job: J, token: AesniToken) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(X86Aesni(token))
 }
 

@@ -11,13 +11,13 @@ use core::arch::x86_64::{
     _mm256_set_epi64x, _mm256_xor_si256,
 };
 
-use super::detect::VaesToken;
+use super::tokens::X86Vaes as Token;
 use super::x86_aesni::{AesniProof, X86Aesni};
 use super::{Job, Kernels, Kernels2, NoLanes2, Pairs};
 use crate::hazmat::Word;
 
-// SAFETY: `VaesToken` is created only after detecting `aes`, `avx`, `avx2`, `vaes` and `sse2`.
-unsafe impl AesniProof for VaesToken {
+// SAFETY: `Token` is created only after detecting `aes`, `avx`, `avx2`, `vaes` and `sse2`.
+unsafe impl AesniProof for Token {
     type Lanes2 = X86VaesLanes;
     // Not the chain pairs of `x86_avx512`: with 16 vector registers they made LLVM spill state
     // words inside the 6-block absorb loop (16 KiB 1.04x slower, 1 KiB only 0.98x; PERFORMANCE.md).
@@ -31,20 +31,20 @@ unsafe impl AesniProof for VaesToken {
 /// Runs `job` with the AES-NI kernels and the VAES two-lane kernels, compiled with AES-NI, AVX,
 /// AVX2 and VAES.
 #[inline]
-pub(super) fn run<J: Job>(token: VaesToken, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found AES-NI, AVX, AVX2, VAES and SSE2 on this CPU.
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found AES-NI, AVX, AVX2, VAES and SSE2 on this CPU.
     unsafe { run_with_features(job, token) }
 }
 
 #[target_feature(enable = "aes,avx,avx2,vaes")]
-unsafe fn run_with_features<J: Job>(job: J, token: VaesToken) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(X86Aesni(token))
 }
 
 /// The two-lane VAES kernels: lane 0 and lane 1 of a ymm register hold the words of two
 /// messages. A value exists only after detection found AES-NI, AVX, AVX2 and VAES.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct X86VaesLanes(pub(super) VaesToken);
+pub(crate) struct X86VaesLanes(pub(super) Token);
 
 impl Kernels for X86VaesLanes {
     type W = __m256i;

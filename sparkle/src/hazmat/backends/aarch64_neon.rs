@@ -22,7 +22,7 @@
 //!
 //! Detection: NEON is part of every aarch64 CPU, and build.rs compiles this backend in only when
 //! the target has it (`target_feature = "neon"`, the default of every aarch64 target but the
-//! soft-float ones), so `detect` creates the token unconditionally; `cpufeatures` has no `neon`
+//! soft-float ones), so the backend table creates the token unconditionally; `cpufeatures` has no `neon`
 //! flag to ask.
 
 // The NEON intrinsics are safe to call where NEON is enabled since Rust 1.87, but the workspace's
@@ -39,17 +39,17 @@ use step::*;
 
 use aead::inout::InOutBuf;
 
-use super::detect::NeonToken;
+use super::tokens::Aarch64Neon as Token;
 use super::{Job, Kernels, esch_absorb_words, portable, schwaemm_blocks_words};
 use crate::hazmat::words::RATE;
 
-/// The NEON kernels; a value exists only where `detect` made its token (aarch64 with NEON).
+/// The NEON kernels; a value exists only where the backend table made its token (aarch64 with NEON).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Aarch64Neon(pub(super) NeonToken);
+pub(crate) struct Aarch64Neon(pub(super) Token);
 
 /// Runs `job` with the NEON kernels, compiled with NEON enabled.
 #[inline]
-pub(super) fn run<J: Job>(token: NeonToken, job: J) -> J::Output {
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
     // SAFETY: `token` exists only where the target has NEON (see the module docs).
     unsafe { run_with_features(job, token) }
 }
@@ -57,7 +57,7 @@ pub(super) fn run<J: Job>(token: NeonToken, job: J) -> J::Output {
 /// # Safety
 /// The CPU must support NEON.
 #[target_feature(enable = "neon")]
-unsafe fn run_with_features<J: Job>(job: J, token: NeonToken) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(Aarch64Neon(token))
 }
 

@@ -12,6 +12,12 @@ use crate::hazmat::words::{RCON, ell};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;
 
+/// Runs `job` with the portable kernels.
+#[inline(always)]
+pub(super) fn run<J: super::Job>(_: super::tokens::Portable, job: J) -> J::Output {
+    job.run(Portable)
+}
+
 impl Kernels for Portable {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {

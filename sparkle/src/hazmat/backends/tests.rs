@@ -1,6 +1,7 @@
 //! Every backend this CPU has against the portable one (`dispatch_on`), for the permutations and
 //! both hooks, on random inputs (xorshift, fixed seeds); and the forcing cfgs.
 
+use super::portable::Portable;
 use super::*;
 
 /// xorshift64*, enough for test inputs.
@@ -46,14 +47,14 @@ fn check<const N: usize, const STEPS: usize>(seed: &mut u64) {
     }
     // The AVX2 kernels themselves, for every size (the dispatcher sends some sizes elsewhere).
     #[cfg(sparkle_x86)]
-    if let Some(token) = detect::avx2_token() {
+    if let Some(token) = avx2_token() {
         let mut got = input;
-        x86_avx2::run(token, Permute::<N, STEPS>(&mut got));
+        x86_avx2::run_vectors(token, Permute::<N, STEPS>(&mut got));
         assert_eq!(expected, got, "x86_avx2 kernels, N = {N}, steps = {STEPS}");
     }
     // The AVX2 backend's four-branch vector code, which its kernels do not use.
     #[cfg(sparkle_x86)]
-    if let (8, Some(token)) = (N, detect::avx2_token()) {
+    if let (8, Some(token)) = (N, avx2_token()) {
         let mut got8: [u32; 8] = core::array::from_fn(|i| input[i]);
         x86_avx2::sparkle256::<STEPS>(token, &mut got8);
         assert_eq!(
@@ -66,7 +67,7 @@ fn check<const N: usize, const STEPS: usize>(seed: &mut u64) {
     #[cfg(sparkle_wasm)]
     if N == 8 && STEPS <= 12 {
         let mut got8: [u32; 8] = core::array::from_fn(|i| input[i]);
-        wasm_simd128::sparkle256::<STEPS>(detect::simd128_token(), &mut got8);
+        wasm_simd128::sparkle256::<STEPS>(simd128_token(), &mut got8);
         assert_eq!(
             expected[..],
             got8[..],
@@ -129,9 +130,9 @@ fn check_absorb<const N: usize, const STEPS: usize>(seed: &mut u64) {
             assert_eq!(expected, got, "{b}, N = {N}, {n} blocks");
         }
         #[cfg(sparkle_x86)]
-        if let Some(token) = detect::avx2_token() {
+        if let Some(token) = avx2_token() {
             let mut got = input;
-            x86_avx2::run(token, EschAbsorb::<N, STEPS>(&mut got, &blocks[..n]));
+            x86_avx2::run_vectors(token, EschAbsorb::<N, STEPS>(&mut got, &blocks[..n]));
             assert_eq!(expected, got, "x86_avx2 kernels, N = {N}, {n} blocks");
         }
     }
@@ -212,8 +213,8 @@ fn check_schwaemm<const N: usize, const R: usize, const STEPS: usize>(seed: &mut
                         Run::Dispatched => dispatch(job),
                         Run::On(b) => assert!(dispatch_on(b, job).is_some()),
                         #[cfg(sparkle_x86)]
-                        Run::Avx2Kernels => match detect::avx2_token() {
-                            Some(token) => x86_avx2::run(token, job),
+                        Run::Avx2Kernels => match avx2_token() {
+                            Some(token) => x86_avx2::run_vectors(token, job),
                             None => continue,
                         },
                         #[cfg(not(sparkle_x86))]
@@ -306,4 +307,22 @@ fn names() {
         expected.push("wasm_simd128");
     }
     assert_eq!(names, expected);
+}
+
+/// The AVX2 backend's token if this CPU runs it (for its code outside the dispatched kernels).
+#[cfg(sparkle_x86)]
+fn avx2_token() -> Option<tokens::X86Avx2> {
+    match tokens::token(Backend::X86Avx2) {
+        Some(tokens::Chosen::X86Avx2(token)) => Some(token),
+        _ => None,
+    }
+}
+
+/// The simd128 backend's token (the target has simd128 where it is compiled in).
+#[cfg(sparkle_wasm)]
+fn simd128_token() -> tokens::WasmSimd128 {
+    match tokens::token(Backend::WasmSimd128) {
+        Some(tokens::Chosen::WasmSimd128(token)) => token,
+        _ => unreachable!("simd128 is part of the target"),
+    }
 }

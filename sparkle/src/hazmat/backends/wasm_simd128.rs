@@ -22,23 +22,23 @@
 //!
 //! Detection: wasm has no run-time feature detection (a module with an unknown instruction does
 //! not validate), so build.rs compiles this backend in only when the target has it
-//! (`target_feature = "simd128"`, `RUSTFLAGS="-C target-feature=+simd128"`), and `detect` creates
+//! (`target_feature = "simd128"`, `RUSTFLAGS="-C target-feature=+simd128"`), and the backend table creates
 //! the token unconditionally. The simd128 intrinsics are safe functions there; only the loads and
 //! stores of the state are `unsafe`.
 
 use core::arch::wasm32::*;
 
-use super::detect::Simd128Token;
+use super::tokens::WasmSimd128 as Token;
 use super::{Job, Kernels, portable};
 use crate::hazmat::words::RCON;
 
-/// The simd128 kernels; a value exists only where `detect` made its token (wasm32 with simd128).
+/// The simd128 kernels; a value exists only where the backend table made its token (wasm32 with simd128).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct WasmSimd128(pub(super) Simd128Token);
+pub(crate) struct WasmSimd128(pub(super) Token);
 
 /// Runs `job` with the simd128 kernels (the whole build has simd128 enabled: see the module docs).
 #[inline]
-pub(super) fn run<J: Job>(token: Simd128Token, job: J) -> J::Output {
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
     job.run(WasmSimd128(token))
 }
 
@@ -55,7 +55,7 @@ const fn vector_size(n: usize, steps: usize) -> bool {
 /// Sparkle256 with `STEPS` steps (at most 12) on the vector code, which the kernels do not use
 /// (see [`vector_size`]): for the tests.
 #[cfg(test)]
-pub(super) fn sparkle256<const STEPS: usize>(_token: Simd128Token, state: &mut [u32; 8]) {
+pub(super) fn sparkle256<const STEPS: usize>(_token: Token, state: &mut [u32; 8]) {
     permute::<8, STEPS>(state);
 }
 

@@ -39,7 +39,7 @@ use core::arch::x86_64::*;
 
 use aead::inout::InOutBuf;
 
-use super::detect::Avx2Token;
+use super::tokens::X86Avx2 as Token;
 use super::{Job, Kernels, esch_absorb_words, portable, schwaemm_blocks_words};
 use crate::hazmat::words::{RATE, RCON};
 
@@ -49,19 +49,32 @@ use blocks::{esch_absorb, schwaemm_blocks};
 
 /// The AVX2 kernels; a value exists only after run-time detection found AVX2 and BMI2.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct X86Avx2(pub(super) Avx2Token);
+pub(crate) struct X86Avx2(pub(super) Token);
+
+/// Runs `job` on this backend: Sparkle512 jobs, and Sparkle384 jobs where
+/// [`super::sparkle384_vectors`], with the AVX2 kernels; every other job on `x86_bmi`'s entry
+/// point (the AVX2 detection includes BMI2, as the token's conversion says). Measured in
+/// PERFORMANCE.md, "The per-instance choice".
+#[inline(always)]
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    if J::WORDS == 16 || (J::WORDS == 12 && super::sparkle384_vectors()) {
+        run_vectors(token, job)
+    } else {
+        super::x86_bmi::run(token.into(), job)
+    }
+}
 
 /// Runs `job` with the AVX2 kernels, compiled with AVX2 and BMI2 enabled.
 #[inline]
-pub(super) fn run<J: Job>(token: Avx2Token, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found AVX2 and BMI2 on this CPU.
+pub(super) fn run_vectors<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found AVX2 and BMI2 on this CPU.
     unsafe { run_with_features(job, token) }
 }
 
 /// # Safety
 /// The CPU must support AVX2 and BMI2.
 #[target_feature(enable = "avx2,bmi2")]
-unsafe fn run_with_features<J: Job>(job: J, token: Avx2Token) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(X86Avx2(token))
 }
 
@@ -75,7 +88,7 @@ impl Kernels for X86Avx2 {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
         if vector_size(N, STEPS) {
-            // SAFETY: `self` holds an `Avx2Token`, so the CPU has AVX2; N is 12 or 16.
+            // SAFETY: `self` holds an `Token`, so the CPU has AVX2; N is 12 or 16.
             unsafe { sparkle::<N, STEPS>(state) }
         } else {
             portable::sparkle_rorx::<N, STEPS>(state);
@@ -119,7 +132,7 @@ impl Kernels for X86Avx2 {
 /// The four-branch vector code (not used by [`Kernels::sparkle`], see the module docs), for the
 /// tests against portable.
 #[cfg(test)]
-pub(super) fn sparkle256<const STEPS: usize>(_token: Avx2Token, state: &mut [u32; 8]) {
+pub(super) fn sparkle256<const STEPS: usize>(_token: Token, state: &mut [u32; 8]) {
     // SAFETY: the token proves AVX2; N = 8 is a supported size.
     unsafe { sparkle::<8, STEPS>(state) }
 }

@@ -44,19 +44,19 @@ mod step_tables;
 
 use aead::inout::InOutBuf;
 
-use super::detect::Avx512Token;
+use super::tokens::X86Avx512 as Token;
 use super::{Job, Kernels, esch_absorb_words, portable, schwaemm_blocks_words};
 use crate::hazmat::words::RATE;
 
 /// The AVX-512 kernels; a value exists only after run-time detection found AVX-512F, AVX-512VL,
 /// AVX2 and BMI2.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct X86Avx512(pub(super) Avx512Token);
+pub(crate) struct X86Avx512(pub(super) Token);
 
 /// Runs `job` with the AVX-512 kernels, compiled with AVX-512F, AVX-512VL, AVX2 and BMI2 enabled.
 #[inline]
-pub(super) fn run<J: Job>(token: Avx512Token, job: J) -> J::Output {
-    // SAFETY: `token` exists only after `detect` found AVX-512F, AVX-512VL, AVX2 and BMI2 on this
+pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
+    // SAFETY: `token` exists only after detection found AVX-512F, AVX-512VL, AVX2 and BMI2 on this
     // CPU.
     unsafe { run_with_features(job, token) }
 }
@@ -64,7 +64,7 @@ pub(super) fn run<J: Job>(token: Avx512Token, job: J) -> J::Output {
 /// # Safety
 /// The CPU must support AVX-512F, AVX-512VL, AVX2 and BMI2.
 #[target_feature(enable = "avx512f,avx512vl,avx2,bmi2")]
-unsafe fn run_with_features<J: Job>(job: J, token: Avx512Token) -> J::Output {
+unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
     job.run(X86Avx512(token))
 }
 
@@ -78,7 +78,7 @@ impl Kernels for X86Avx512 {
     #[inline(always)]
     fn sparkle<const N: usize, const STEPS: usize>(self, state: &mut [u32; N]) {
         if vector_size(N, STEPS) {
-            // SAFETY: `self` holds an `Avx512Token`, so the CPU has AVX-512F/VL; N is 8, 12 or 16.
+            // SAFETY: `self` holds an `Token`, so the CPU has AVX-512F/VL; N is 8, 12 or 16.
             unsafe { permutation::sparkle::<N, STEPS>(state) }
         } else {
             portable::sparkle_rorx::<N, STEPS>(state);

@@ -5,7 +5,7 @@ use core::arch::x86_64::*;
 
 use super::super::super::words::load_lane;
 use super::super::super::{RC, State1600};
-use super::{Avx512Token, Lanes, chi, rol, xor3};
+use super::{Lanes, Token, chi, rol, xor3};
 
 /// The one-state absorb loop, the state in 15 registers from the first block to the last: the
 /// rates of the SHA-3 family (SHAKE128/TurboSHAKE128 168, SHA3-224 144, SHA3-256/SHAKE256 136,
@@ -18,7 +18,7 @@ use super::{Avx512Token, Lanes, chi, rol, xor3};
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 pub(super) unsafe fn absorb_x1_with_features<const R: usize>(
-    t: Avx512Token,
+    t: Token,
     state: &mut State1600,
     data: &[u8],
     rate: usize,
@@ -45,7 +45,7 @@ pub(super) unsafe fn absorb_x1_with_features<const R: usize>(
 /// The absorb loop over the whole `8 LANES`-byte blocks of `data`.
 #[inline(always)]
 fn absorb_x1_lanes<const R: usize, const LANES: usize>(
-    t: Avx512Token,
+    t: Token,
     a: &mut [__m128i; 15],
     data: &[u8],
 ) {
@@ -60,7 +60,7 @@ fn absorb_x1_lanes<const R: usize, const LANES: usize>(
 /// XORs the first `n` (at most 25) lanes of `block` (at least `8 n` bytes) into the registers of
 /// [`round_x1`]'s layout.
 #[inline(always)]
-fn xor_lanes_x1(t: Avx512Token, a: &mut [__m128i; 15], block: &[u8], n: usize) {
+fn xor_lanes_x1(t: Token, a: &mut [__m128i; 15], block: &[u8], n: usize) {
     for (k, r) in a.iter_mut().enumerate() {
         let (low, high) = x1_lanes_of(k);
         if low < n {
@@ -76,7 +76,7 @@ fn xor_lanes_x1(t: Avx512Token, a: &mut [__m128i; 15], block: &[u8], n: usize) {
 
 /// Keccak-p\[1600, R\] on one state in [`round_x1`]'s layout.
 #[inline(always)]
-pub(super) fn keccak_p_x1<const R: usize>(t: Avx512Token, state: &mut State1600) {
+pub(super) fn keccak_p_x1<const R: usize>(t: Token, state: &mut State1600) {
     let mut a = load_x1(t, state);
     for &rc in &RC[24 - R..] {
         round_x1(t, &mut a, rc);
@@ -94,7 +94,7 @@ pub(super) fn keccak_p_x1<const R: usize>(t: Avx512Token, state: &mut State1600)
 /// 78 instructions instead of 90. χ on the p = 2 registers zeroes the high element with a mask,
 /// so the θ parity of the next round can XOR whole registers.
 #[inline(always)]
-fn round_x1(t: Avx512Token, a: &mut [__m128i; 15], rc: u64) {
+fn round_x1(t: Token, a: &mut [__m128i; 15], rc: u64) {
     let p0 = xor3(t, a[0], a[5], a[10]);
     let p1 = xor3(t, a[1], a[6], a[11]);
     let p2 = xor3(t, a[2], a[7], a[12]);
@@ -169,7 +169,7 @@ const fn x1_lanes_of(k: usize) -> (usize, Option<usize>) {
 
 /// One state in [`round_x1`]'s 15 registers.
 #[inline(always)]
-fn load_x1(_: Avx512Token, state: &State1600) -> [__m128i; 15] {
+fn load_x1(_: Token, state: &State1600) -> [__m128i; 15] {
     let mut a = [pair(0, 0); 15];
     for (k, r) in a.iter_mut().enumerate() {
         let (low, high) = x1_lanes_of(k);
@@ -183,7 +183,7 @@ fn load_x1(_: Avx512Token, state: &State1600) -> [__m128i; 15] {
 
 /// Stores [`round_x1`]'s 15 registers back into one state.
 #[inline(always)]
-fn store_x1(_: Avx512Token, a: &[__m128i; 15], state: &mut State1600) {
+fn store_x1(_: Token, a: &[__m128i; 15], state: &mut State1600) {
     for (k, r) in a.iter().enumerate() {
         let (low, high) = x1_lanes_of(k);
         // SAFETY: SSE2 and SSE4.1 are available (the token proves AVX2).
@@ -205,21 +205,21 @@ fn pair(low: u64, high: u64) -> __m128i {
 
 /// `a ^ b` on 128-bit registers.
 #[inline(always)]
-fn xor(_: Avx512Token, a: __m128i, b: __m128i) -> __m128i {
+fn xor(_: Token, a: __m128i, b: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of x86_64.
     unsafe { _mm_xor_si128(a, b) }
 }
 
 /// χ in the low element, zero in the high one.
 #[inline(always)]
-fn chi_low(_: Avx512Token, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
+fn chi_low(_: Token, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
     // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
     unsafe { _mm_maskz_ternarylogic_epi64::<0xD2>(0b01, a, b, c) }
 }
 
 /// The low element rotated left by `low`, the high one by `high`.
 #[inline(always)]
-fn rolv(_: Avx512Token, a: __m128i, low: u64, high: u64) -> __m128i {
+fn rolv(_: Token, a: __m128i, low: u64, high: u64) -> __m128i {
     // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
     unsafe { _mm_rolv_epi64(a, pair(low, high)) }
 }
