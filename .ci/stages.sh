@@ -12,7 +12,7 @@ PKG_ARGS=(-p lwc-tests "${FAMILY_ARGS[@]}")
 # The one-way layering of the family crates, the CI scripts themselves, README.md's architecture
 # table against the code.
 structure() {
-  python3 .ci/layering.py && python3 .ci/lint_ci.py
+  python3 .ci/layering.py && python3 .ci/lint_ci.py && python3 .ci/arch_table.py
 }
 
 all_features() {
