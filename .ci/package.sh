@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The `package` CI stage: the five published crates are publishable and their packages work alone.
-#   1. `cargo publish --dry-run --no-verify`: packages lwc-sparkle, lwc-ascon, lwc-lemac, lwc-keccak
-#      and lwcsum in dependency order (cargo resolves the unpublished workspace crates from a local
+# The `package` CI stage: the six published crates are publishable and their packages work alone.
+#   1. `cargo publish --dry-run --no-verify`: packages lwc-dispatch (the backend table the family
+#      crates share), lwc-sparkle, lwc-ascon, lwc-lemac, lwc-keccak and lwcsum in dependency order
+#      (cargo resolves the unpublished workspace crates from a local
 #      overlay of the packages it just made) and checks what crates.io would check of the manifests;
 #      the build cargo publish would verify with is step 2's build of the same packages (building
 #      them twice cost this stage about 90 s);
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.."
 source .ci/lib.sh
 CI_FAMILY=package
 
-CRATES=(lwc-sparkle lwc-ascon lwc-lemac lwc-keccak lwcsum)
+CRATES=(lwc-dispatch lwc-sparkle lwc-ascon lwc-lemac lwc-keccak lwcsum)
 VERSION=$(cargo metadata --no-deps --format-version 1 \
   | python3 -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "lwc-keccak"))')
 BASE_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
@@ -49,7 +50,7 @@ summary "packages hold LICENSE-MIT, LICENSE-APACHE, README.md" ok
 
 # The unpacked packages instead of crates.io for the workspace crates (not published yet).
 PATCHES=()
-for c in lwc-sparkle lwc-ascon lwc-lemac lwc-keccak; do
+for c in lwc-dispatch lwc-sparkle lwc-ascon lwc-lemac lwc-keccak; do
   PATCHES+=(--config "patch.crates-io.$c.path=\"$UNPACKED/$c-$VERSION\"")
 done
 package_tests() {
@@ -59,6 +60,7 @@ package_tests() {
   (cd "$UNPACKED/$c-$VERSION" && CARGO_TARGET_DIR="$BASE_TARGET_DIR" \
     cargo test -q "${PATCHES[@]}" $features)
 }
+step "lwc-dispatch package: cargo test" package_tests lwc-dispatch ""
 for c in lwc-sparkle lwc-ascon lwc-lemac lwc-keccak; do
   step "$c package: cargo test --all-features" package_tests "$c" --all-features
 done
