@@ -169,162 +169,57 @@ plain_xofs!(
     ),
 );
 
-/// A new cSHAKE128 object (NIST SP 800-185) with function name `function_name` (N) and
-/// customization string `customization` (S).
-#[pyfunction]
-#[pyo3(signature = (data = None, *, function_name = None, customization = None, usedforsecurity = true, string = None))]
-fn cshake128(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    function_name: Option<Bytes>,
-    customization: Option<Bytes>,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Xof> {
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let (n, s) = (or_empty(&function_name), or_empty(&customization));
-    Ok(xof(
-        py,
-        Hasher::CShake128(CShake128::new_with_function_name(n, s)),
-        info("cshake128", 0, 168),
-        data,
-    ))
-}
-
-/// A new cSHAKE256 object (NIST SP 800-185); see `cshake128`.
-#[pyfunction]
-#[pyo3(signature = (data = None, *, function_name = None, customization = None, usedforsecurity = true, string = None))]
-fn cshake256(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    function_name: Option<Bytes>,
-    customization: Option<Bytes>,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Xof> {
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let (n, s) = (or_empty(&function_name), or_empty(&customization));
-    Ok(xof(
-        py,
-        Hasher::CShake256(CShake256::new_with_function_name(n, s)),
-        info("cshake256", 0, 136),
-        data,
-    ))
-}
-
 fn domain_error() -> PyErr {
     PyValueError::new_err("domain byte must be in 0x01..=0x7F")
 }
 
-/// A new TurboSHAKE128 object (RFC 9861) with domain byte `domain` (0x01..=0x7F, default 0x1F).
-#[pyfunction]
-#[pyo3(signature = (data = None, *, domain = 0x1F, usedforsecurity = true, string = None))]
-fn turboshake128(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    domain: u8,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Xof> {
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let h = DynTurboShake128::new(domain).map_err(|_| domain_error())?;
-    Ok(xof(
-        py,
-        Hasher::TurboShake128(h),
-        info("turboshake128", 0, 168),
-        data,
-    ))
+/// Constructors of the XOFs with keyword parameters: `name(data=b"", *, <params>,
+/// usedforsecurity=True, string=None)` returns an [`Xof`] of the state `$make` builds from the
+/// parameters (a `PyResult<Hasher>`); and `register_param_xofs`, which adds them all.
+macro_rules! param_xofs {
+    ($($doc:literal $ctor:ident $info:expr, ($($arg:ident: $ty:ty = $default:tt),*) => $make:expr;)*) => {
+        $(
+        #[doc = $doc]
+        #[pyfunction]
+        #[pyo3(signature = (data = None, *, $($arg = $default,)* usedforsecurity = true, string = None))]
+        fn $ctor(py: Python<'_>, data: Option<Bytes>, $($arg: $ty,)* usedforsecurity: bool, string: Option<Bytes>) -> PyResult<Xof> {
+            let _ = usedforsecurity;
+            let data = data_or_string(data, string)?;
+            let hasher: PyResult<Hasher> = $make;
+            Ok(xof(py, hasher?, $info, data))
+        }
+        )*
+        fn register_param_xofs(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            $(m.add_function(wrap_pyfunction!($ctor, m)?)?;)*
+            Ok(())
+        }
+    };
 }
 
-/// A new TurboSHAKE256 object (RFC 9861) with domain byte `domain` (0x01..=0x7F, default 0x1F).
-#[pyfunction]
-#[pyo3(signature = (data = None, *, domain = 0x1F, usedforsecurity = true, string = None))]
-fn turboshake256(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    domain: u8,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Xof> {
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let h = DynTurboShake256::new(domain).map_err(|_| domain_error())?;
-    Ok(xof(
-        py,
-        Hasher::TurboShake256(h),
-        info("turboshake256", 0, 136),
-        data,
-    ))
-}
-
-/// A new KangarooTwelve KT128 object (RFC 9861) with customization string `customization`.
-#[pyfunction]
-#[pyo3(signature = (data = None, *, customization = None, usedforsecurity = true, string = None))]
-fn kt128(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    customization: Option<Bytes>,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Xof> {
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let c = or_empty(&customization);
-    Ok(xof(
-        py,
-        Hasher::Kt128(Kt128::new_customized(c)),
-        info("kt128", 0, 168),
-        data,
-    ))
-}
-
-/// A new KT256 object (RFC 9861) with customization string `customization`.
-#[pyfunction]
-#[pyo3(signature = (data = None, *, customization = None, usedforsecurity = true, string = None))]
-fn kt256(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    customization: Option<Bytes>,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Xof> {
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let c = or_empty(&customization);
-    Ok(xof(
-        py,
-        Hasher::Kt256(Kt256::new_customized(c)),
-        info("kt256", 0, 136),
-        data,
-    ))
-}
-
-/// A new Ascon-CXOF128 object (NIST SP 800-232) with customization string `customization`
-/// (at most 256 bytes, else ValueError).
-#[pyfunction]
-#[pyo3(signature = (data = None, *, customization = None, usedforsecurity = true, string = None))]
-fn ascon_cxof128(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    customization: Option<Bytes>,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Xof> {
-    use lwc_ascon::TryCustomizedInit;
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let c = or_empty(&customization);
-    let h = AsconCxof128::try_new_customized(c)
-        .map_err(|_| PyValueError::new_err("Ascon-CXOF128 customization is at most 256 bytes"))?;
-    Ok(xof(
-        py,
-        Hasher::AsconCxof128(h),
-        info("ascon_cxof128", 0, 8),
-        data,
-    ))
+param_xofs! {
+    "A new cSHAKE128 object (NIST SP 800-185) with function name `function_name` (N) and customization string `customization` (S)."
+    cshake128 info("cshake128", 0, 168), (function_name: Option<Bytes> = None, customization: Option<Bytes> = None)
+        => Ok(Hasher::CShake128(CShake128::new_with_function_name(or_empty(&function_name), or_empty(&customization))));
+    "A new cSHAKE256 object (NIST SP 800-185); see `cshake128`."
+    cshake256 info("cshake256", 0, 136), (function_name: Option<Bytes> = None, customization: Option<Bytes> = None)
+        => Ok(Hasher::CShake256(CShake256::new_with_function_name(or_empty(&function_name), or_empty(&customization))));
+    "A new TurboSHAKE128 object (RFC 9861) with domain byte `domain` (0x01..=0x7F, default 0x1F)."
+    turboshake128 info("turboshake128", 0, 168), (domain: u8 = 0x1F)
+        => DynTurboShake128::new(domain).map(Hasher::TurboShake128).map_err(|_| domain_error());
+    "A new TurboSHAKE256 object (RFC 9861) with domain byte `domain` (0x01..=0x7F, default 0x1F)."
+    turboshake256 info("turboshake256", 0, 136), (domain: u8 = 0x1F)
+        => DynTurboShake256::new(domain).map(Hasher::TurboShake256).map_err(|_| domain_error());
+    "A new KangarooTwelve KT128 object (RFC 9861) with customization string `customization`."
+    kt128 info("kt128", 0, 168), (customization: Option<Bytes> = None)
+        => Ok(Hasher::Kt128(Kt128::new_customized(or_empty(&customization))));
+    "A new KT256 object (RFC 9861) with customization string `customization`."
+    kt256 info("kt256", 0, 136), (customization: Option<Bytes> = None)
+        => Ok(Hasher::Kt256(Kt256::new_customized(or_empty(&customization))));
+    "A new Ascon-CXOF128 object (NIST SP 800-232) with customization string `customization` (at most 256 bytes, else ValueError)."
+    ascon_cxof128 info("ascon_cxof128", 0, 8), (customization: Option<Bytes> = None)
+        => <AsconCxof128 as lwc_ascon::TryCustomizedInit>::try_new_customized(or_empty(&customization))
+            .map(Hasher::AsconCxof128)
+            .map_err(|_| PyValueError::new_err("Ascon-CXOF128 customization is at most 256 bytes"));
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -332,12 +227,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Xof>()?;
     register_fixed(m)?;
     register_plain_xofs(m)?;
-    m.add_function(wrap_pyfunction!(cshake128, m)?)?;
-    m.add_function(wrap_pyfunction!(cshake256, m)?)?;
-    m.add_function(wrap_pyfunction!(turboshake128, m)?)?;
-    m.add_function(wrap_pyfunction!(turboshake256, m)?)?;
-    m.add_function(wrap_pyfunction!(kt128, m)?)?;
-    m.add_function(wrap_pyfunction!(kt256, m)?)?;
-    m.add_function(wrap_pyfunction!(ascon_cxof128, m)?)?;
+    register_param_xofs(m)?;
     Ok(())
 }

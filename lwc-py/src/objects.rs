@@ -84,12 +84,44 @@ pub(crate) fn data_or_string(
 #[pyclass(module = "lwc", frozen, subclass)]
 pub(crate) struct Hash(pub(crate) Core);
 
-#[pymethods]
-impl Hash {
-    /// Absorbs `data` (any bytes-like object); long inputs are hashed with the GIL released.
-    fn update(&self, py: Python<'_>, data: Bytes) {
-        self.0.update(py, &data);
-    }
+/// An extendable-output object (hashlib's SHAKE protocol): `digest(length)`, `hexdigest(length)`.
+#[pyclass(module = "lwc", frozen)]
+pub(crate) struct Xof(pub(crate) Core);
+
+/// The `#[pymethods]` of a hashlib-protocol class `$ty` over its [`Core`]: `update`, `copy`,
+/// `name`, `block_size` and `__repr__` (naming it a `$kind` object), plus `$extra` (its
+/// `digest`, `hexdigest` and `digest_size`).
+macro_rules! hashlib_methods {
+    ($ty:ident, $kind:literal, { $($extra:tt)* }) => {
+        #[pymethods]
+        impl $ty {
+            /// Absorbs `data` (any bytes-like object); long inputs are hashed with the GIL released.
+            fn update(&self, py: Python<'_>, data: Bytes) {
+                self.0.update(py, &data);
+            }
+            /// An independent copy of this object.
+            fn copy(&self) -> Self {
+                Self(self.0.copy())
+            }
+            /// The algorithm's name, e.g. "sha3_256".
+            #[getter]
+            fn name(&self) -> &'static str {
+                self.0.info.name
+            }
+            /// The internal block size (the sponge's rate) in bytes.
+            #[getter]
+            fn block_size(&self) -> usize {
+                self.0.info.block_size
+            }
+            fn __repr__(&self) -> String {
+                format!(concat!("<{} lwc ", $kind, " object>"), self.0.info.name)
+            }
+            $($extra)*
+        }
+    };
+}
+
+hashlib_methods!(Hash, "hash", {
     /// The digest of the data so far, as bytes (the object stays usable).
     fn digest<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         self.0.output(py, self.0.info.digest_size)
@@ -98,40 +130,14 @@ impl Hash {
     fn hexdigest<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         hex(&self.0.output(py, self.0.info.digest_size)?)
     }
-    /// An independent copy of this object.
-    fn copy(&self) -> Self {
-        Self(self.0.copy())
-    }
-    /// The algorithm's name, e.g. "sha3_256".
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.0.info.name
-    }
     /// The digest size in bytes.
     #[getter]
     fn digest_size(&self) -> usize {
         self.0.info.digest_size
     }
-    /// The internal block size (the sponge's rate) in bytes.
-    #[getter]
-    fn block_size(&self) -> usize {
-        self.0.info.block_size
-    }
-    fn __repr__(&self) -> String {
-        format!("<{} lwc hash object>", self.0.info.name)
-    }
-}
+});
 
-/// An extendable-output object (hashlib's SHAKE protocol): `digest(length)`, `hexdigest(length)`.
-#[pyclass(module = "lwc", frozen)]
-pub(crate) struct Xof(pub(crate) Core);
-
-#[pymethods]
-impl Xof {
-    /// Absorbs `data` (any bytes-like object); long inputs are hashed with the GIL released.
-    fn update(&self, py: Python<'_>, data: Bytes) {
-        self.0.update(py, &data);
-    }
+hashlib_methods!(Xof, "XOF", {
     /// The first `length` output bytes for the data so far (the object stays usable);
     /// MemoryError when they do not fit in memory, OverflowError for a length no bytes object
     /// can have.
@@ -142,29 +148,12 @@ impl Xof {
     fn hexdigest<'py>(&self, py: Python<'py>, length: usize) -> PyResult<Bound<'py, PyAny>> {
         hex(&self.0.output(py, length)?)
     }
-    /// An independent copy of this object.
-    fn copy(&self) -> Self {
-        Self(self.0.copy())
-    }
-    /// The algorithm's name, e.g. "shake_128".
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.0.info.name
-    }
     /// 0, as for hashlib's SHAKE objects (the output length is chosen at `digest`).
     #[getter]
     fn digest_size(&self) -> usize {
         0
     }
-    /// The internal block size (the sponge's rate) in bytes.
-    #[getter]
-    fn block_size(&self) -> usize {
-        self.0.info.block_size
-    }
-    fn __repr__(&self) -> String {
-        format!("<{} lwc XOF object>", self.0.info.name)
-    }
-}
+});
 
 pub(crate) const fn info(name: &'static str, digest_size: usize, block_size: usize) -> Info {
     Info {

@@ -100,33 +100,37 @@ fn tuplehash256(
     )))
 }
 
-/// A new TupleHashXOF128 object; see `tuplehash128` (each `update` is one item).
-#[pyfunction]
-#[pyo3(signature = (items = Vec::new(), *, customization = None, usedforsecurity = true))]
-fn tuplehashxof128(
-    py: Python<'_>,
-    items: Vec<Bytes>,
-    customization: Option<Bytes>,
-    usedforsecurity: bool,
-) -> Xof {
-    let _ = usedforsecurity;
-    let h = Hasher::TupleHash128Xof(TupleHash128::new(or_empty(&customization)));
-    Xof(tuple_hash(py, h, info("tuplehashxof128", 0, 168), items))
+/// The TupleHashXOF constructors: `name(items=(), *, customization=None, usedforsecurity=True)`
+/// returns an [`Xof`] fed each of `items` as one tuple item (as each later `update`).
+macro_rules! tuplehash_xofs {
+    ($(($ctor:ident, $variant:ident, $ty:ident, $info:expr)),*) => {
+        $(
+        #[doc = concat!("A new ", stringify!($ty), " XOF object; see `tuplehash128` (each `update` is one item).")]
+        #[pyfunction]
+        #[pyo3(signature = (items = Vec::new(), *, customization = None, usedforsecurity = true))]
+        fn $ctor(py: Python<'_>, items: Vec<Bytes>, customization: Option<Bytes>, usedforsecurity: bool) -> Xof {
+            let _ = usedforsecurity;
+            let h = Hasher::$variant($ty::new(or_empty(&customization)));
+            Xof(tuple_hash(py, h, $info, items))
+        }
+        )*
+    };
 }
 
-/// A new TupleHashXOF256 object; see `tuplehash128` (each `update` is one item).
-#[pyfunction]
-#[pyo3(signature = (items = Vec::new(), *, customization = None, usedforsecurity = true))]
-fn tuplehashxof256(
-    py: Python<'_>,
-    items: Vec<Bytes>,
-    customization: Option<Bytes>,
-    usedforsecurity: bool,
-) -> Xof {
-    let _ = usedforsecurity;
-    let h = Hasher::TupleHash256Xof(TupleHash256::new(or_empty(&customization)));
-    Xof(tuple_hash(py, h, info("tuplehashxof256", 0, 136), items))
-}
+tuplehash_xofs!(
+    (
+        tuplehashxof128,
+        TupleHash128Xof,
+        TupleHash128,
+        info("tuplehashxof128", 0, 168)
+    ),
+    (
+        tuplehashxof256,
+        TupleHash256Xof,
+        TupleHash256,
+        info("tuplehashxof256", 0, 136)
+    )
+);
 
 /// ParallelHash with block size `B` = `block_size` bytes (at least 1, else ValueError).
 fn parallel<const RATE: usize>(
