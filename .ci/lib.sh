@@ -53,3 +53,14 @@ each_backend() {
     fi
   done <<<"$list"
 }
+
+# readme_block FILE NAME: the shell commands of the fenced block that follows the line
+# `<!-- ci: NAME -->` in FILE (a README's commands for a new user), so that CI runs them as
+# written: `bash -euo pipefail -c "$(readme_block ...)"`. Fails when there is no such block.
+readme_block() {
+  awk -v tag="<!-- ci: $2 -->" '
+    $0 == tag { armed = 1; next }
+    armed && /^```/ { if (inside) exit; inside = 1; next }
+    inside { print; found = 1 }
+    END { if (!found) exit 1 }' "$1"
+}

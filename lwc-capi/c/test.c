@@ -1,5 +1,6 @@
 /* C test of liblwc: official vectors (copied from the KAT files named beside each one as literal
  * hex, never computed by this library), streaming against one-shot, and the error codes. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "lwc.h"
@@ -29,6 +30,21 @@ static void expect_rc(const char *what, int got, int want) {
     printf("FAIL %s: %d, want %d\n", what, got, want);
     failures++;
   }
+}
+
+/* Whether `needle` occurs anywhere in the n bytes at `p`. */
+static int contains(const void *p, size_t n, const char *needle) {
+  size_t k = strlen(needle);
+  for (size_t i = 0; i + k <= n; i++)
+    if (memcmp((const uint8_t *)p + i, needle, k) == 0) return 1;
+  return 0;
+}
+
+/* Whether the n bytes at `p` are all zero. */
+static int all_zero(const void *p, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (((const uint8_t *)p)[i] != 0) return 0;
+  return 1;
 }
 
 /* ptn(n) of RFC 9861: 0x00..0xFA repeated. */
@@ -142,6 +158,65 @@ int main(void) {
   lwc_hash_init(&st, LWC_SHA3_512);
   expect_rc("final bad length", lwc_hash_final(&st, out, 32), LWC_ERR_LENGTH);
   expect_rc("final after bad length", lwc_hash_final(&st, out, 64), LWC_OK);
+
+  /* Lengths above PTRDIFF_MAX: LWC_ERR_LENGTH, before any byte is read or written (the pointers
+   * are valid for a few bytes only). */
+  {
+    const size_t huge = (size_t)PTRDIFF_MAX + 1;
+    expect_rc("sha3_256 len SIZE_MAX", lwc_sha3_256(ptn, SIZE_MAX, out), LWC_ERR_LENGTH);
+    expect_rc("keccak_256 len", lwc_keccak_256(ptn, huge, out), LWC_ERR_LENGTH);
+    expect_rc("hash len", lwc_hash(LWC_SHAKE128, ptn, huge, out, 32), LWC_ERR_LENGTH);
+    expect_rc("hash out_len", lwc_hash(LWC_SHAKE128, ptn, 1, out, SIZE_MAX), LWC_ERR_LENGTH);
+    expect_rc("kt128 len", lwc_kt128(ptn, huge, NULL, 0, out, 32), LWC_ERR_LENGTH);
+    expect_rc("kt128 custom_len", lwc_kt128(ptn, 1, ptn, huge, out, 32), LWC_ERR_LENGTH);
+    expect_rc("kt128 out_len", lwc_kt128(ptn, 1, NULL, 0, out, huge), LWC_ERR_LENGTH);
+    expect_rc("encrypt len", lwc_ascon_aead128_encrypt(key, nonce, NULL, 0, pt, huge, pt, tag), LWC_ERR_LENGTH);
+    expect_rc("encrypt ad_len", lwc_ascon_aead128_encrypt(key, nonce, ptn, huge, pt, 1, pt, tag), LWC_ERR_LENGTH);
+    expect_rc("decrypt len", lwc_ascon_aead128_decrypt(key, nonce, NULL, 0, pt, SIZE_MAX, pt, tag), LWC_ERR_LENGTH);
+    expect_rc("decrypt ad_len", lwc_ascon_aead128_decrypt(key, nonce, ptn, huge, pt, 1, pt, tag), LWC_ERR_LENGTH);
+    expect_rc("PTRDIFF_MAX itself passes the check (NULL)", lwc_sha3_256(NULL, (size_t)PTRDIFF_MAX, out), LWC_ERR_NULL);
+    lwc_hash_init(&st, LWC_SHA3_256);
+    expect_rc("update len", lwc_hash_update(&st, ptn, huge), LWC_ERR_LENGTH);
+    expect_rc("final out_len", lwc_hash_final(&st, out, SIZE_MAX), LWC_ERR_LENGTH);
+    expect_rc("state still live", lwc_hash_final(&st, out, 32), LWC_OK);
+  }
+
+  /* final wipes the whole state: no trace of the input (SHA3, SHAKE and KT128 buffer a partial
+   * block as it came; the check before final shows it there). */
+  {
+    static const uint32_t algs[3] = {LWC_SHA3_256, LWC_KT128, LWC_SHAKE256};
+    for (int k = 0; k < 3; k++) {
+      expect_rc("init", lwc_hash_init(&st, algs[k]), LWC_OK);
+      lwc_hash_update(&st, (const uint8_t *)"hunter2-password", 16);
+      expect_rc("password buffered before final", contains(&st, sizeof st, "hunter2-password"), 1);
+      expect_rc("final", lwc_hash_final(&st, out, lwc_hash_digest_size(algs[k]) ? 32 : 16), LWC_OK);
+      expect_rc("no password after final", contains(&st, sizeof st, "hunter2-password"), 0);
+      expect_rc("state zero after final", all_zero(&st, sizeof st), 1);
+    }
+    /* lwc_hash_free: an abandoned state is wiped and no longer live. */
+    lwc_hash_init(&st, LWC_SHA3_512);
+    lwc_hash_update(&st, (const uint8_t *)"hunter2-password", 16);
+    expect_rc("free", lwc_hash_free(&st), LWC_OK);
+    expect_rc("state zero after free", all_zero(&st, sizeof st), 1);
+    expect_rc("update after free", lwc_hash_update(&st, &cc, 1), LWC_ERR_STATE);
+    expect_rc("final after free", lwc_hash_final(&st, out, 64), LWC_ERR_STATE);
+    expect_rc("free NULL", lwc_hash_free(NULL), LWC_ERR_NULL);
+  }
+
+  /* The live marker is bound to the state's address: a copy elsewhere (as a stale state left
+   * at another address) is not live; a zero-initialised state is not live. */
+  {
+    static lwc_hash_state copy;
+    lwc_hash_state zero = {0};
+    lwc_hash_init(&st, LWC_SHA3_256);
+    lwc_hash_update(&st, &cc, 1);
+    memcpy(&copy, &st, sizeof st);
+    expect_rc("copied state", lwc_hash_update(&copy, &cc, 1), LWC_ERR_STATE);
+    expect_rc("copied state final", lwc_hash_final(&copy, out, 32), LWC_ERR_STATE);
+    expect_rc("zeroed state", lwc_hash_update(&zero, &cc, 1), LWC_ERR_STATE);
+    expect_rc("original still live", lwc_hash_final(&st, out, 32), LWC_OK);
+    expect("SHA3-256(CC) streaming", out, "677035391CD3701293D385F037BA32796252BB7CE180B00B582DD9B20AAAD7F0");
+  }
 
   if (failures) {
     printf("%d failures\n", failures);

@@ -14,13 +14,15 @@
 // A pointer argument was NULL while its length was not 0.
 #define LWC_ERR_NULL -1
 
-// A length is not what the algorithm takes (a fixed-size digest's output length).
+// A length is not what the algorithm takes (a fixed-size digest's output length), or a length
+// argument exceeds `PTRDIFF_MAX` (no C object is that long).
 #define LWC_ERR_LENGTH -2
 
 // Unknown algorithm identifier (or one that this function does not take).
 #define LWC_ERR_ALGORITHM -3
 
-// The state was not initialised by `lwc_hash_init` (or was already finalised).
+// The state is not live: zeroed, finalised, wiped by `lwc_hash_free`, or not initialised at
+// this address (see `lwc_hash_state` for what is guaranteed).
 #define LWC_ERR_STATE -4
 
 // AEAD decryption: the tag does not match (the output has been zeroed).
@@ -87,8 +89,17 @@
 #define LWC_HASH_STATE_WORDS 64
 
 // A streaming hash or XOF state, of fixed size, owned by the caller (stack or static storage,
-// no allocation): `lwc_hash_init`, any number of `lwc_hash_update`, one `lwc_hash_final`.
-// Its contents are private.
+// no allocation): `lwc_hash_init`, any number of `lwc_hash_update`, one `lwc_hash_final` (or
+// `lwc_hash_free` to abandon it). Its contents are private.
+//
+// `lwc_hash_final` and `lwc_hash_free` wipe the whole state (the absorbed input and keys do not
+// stay in it). The live marker is bound to the state's address. `LWC_ERR_STATE` is therefore
+// guaranteed for a state that is zeroed (`lwc_hash_state st = {0};`), finalised, freed, or
+// copied to another address after `lwc_hash_init`. It is not guaranteed for uninitialised
+// memory that still holds a live state abandoned at the same address (a stack slot of an
+// earlier call whose state was neither finalised nor freed): that continues the old hash.
+// Initialise every state (`lwc_hash_init` or `= {0}`) and end every one with `lwc_hash_final`
+// or `lwc_hash_free`.
 typedef struct lwc_hash_state {
   uint64_t _opaque[LWC_HASH_STATE_WORDS];
 } lwc_hash_state;
@@ -97,12 +108,9 @@ typedef struct lwc_hash_state {
 extern "C" {
 #endif // __cplusplus
 
-// The C library's `abort`.
-extern void abort(void);
-
 // Ascon-AEAD128 encryption: `out[0..len]` = ciphertext of `in[0..len]` (`out` may equal `in`),
-// `tag[0..16]` = the tag. `key` and `nonce` are 16 bytes each. Returns `LWC_OK` or
-// `LWC_ERR_NULL`.
+// `tag[0..16]` = the tag. `key` and `nonce` are 16 bytes each. Returns `LWC_OK`, `LWC_ERR_NULL`
+// or `LWC_ERR_LENGTH` (`ad_len` or `len` above `PTRDIFF_MAX`).
 //
 // # Safety
 // `key`, `nonce` and `tag` point to 16 bytes each; `ad`, `in`, `out` to `ad_len`, `len`, `len`
@@ -110,28 +118,29 @@ extern void abort(void);
 int32_t lwc_ascon_aead128_encrypt(const uint8_t *key,
                                   const uint8_t *nonce,
                                   const uint8_t *ad,
-                                  uintptr_t ad_len,
+                                  size_t ad_len,
                                   const uint8_t *in,
-                                  uintptr_t len,
+                                  size_t len,
                                   uint8_t *out,
                                   uint8_t *tag);
 
 // Ascon-AEAD128 decryption of `in[0..len]` into `out[0..len]` (`out` may equal `in`) with the
-// 16-byte `tag`. Returns `LWC_OK`, `LWC_ERR_TAG` (with `out` zeroed) or `LWC_ERR_NULL`.
+// 16-byte `tag`. Returns `LWC_OK`, `LWC_ERR_TAG` (with `out` zeroed), `LWC_ERR_NULL` or
+// `LWC_ERR_LENGTH` (`ad_len` or `len` above `PTRDIFF_MAX`).
 //
 // # Safety
 // As [`lwc_ascon_aead128_encrypt`], with `tag` 16 readable bytes.
 int32_t lwc_ascon_aead128_decrypt(const uint8_t *key,
                                   const uint8_t *nonce,
                                   const uint8_t *ad,
-                                  uintptr_t ad_len,
+                                  size_t ad_len,
                                   const uint8_t *in,
-                                  uintptr_t len,
+                                  size_t len,
                                   uint8_t *out,
                                   const uint8_t *tag);
 
 // Digest size in bytes of algorithm `alg`; 0 for an XOF or an unknown identifier.
-uintptr_t lwc_hash_digest_size(uint32_t alg);
+size_t lwc_hash_digest_size(uint32_t alg);
 
 // Starts a streaming hash of algorithm `alg` (an `LWC_*` identifier) in `st`.
 // Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_ALGORITHM`.
@@ -147,21 +156,29 @@ int32_t lwc_hash_init(struct lwc_hash_state *st, uint32_t alg);
 // `st` is NULL or points to a writable `lwc_hash_state`.
 int32_t lwc_turboshake_init(struct lwc_hash_state *st, uint32_t alg, uint8_t ds);
 
-// Absorbs `in[0..len]` into the live state `st`. Returns `LWC_OK`, `LWC_ERR_NULL` or
-// `LWC_ERR_STATE`.
+// Absorbs `in[0..len]` into the live state `st`. Returns `LWC_OK`, `LWC_ERR_NULL`,
+// `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`).
 //
 // # Safety
 // `st` as for `lwc_hash_final`; `in` is NULL (only with `len == 0`) or has `len` readable bytes.
-int32_t lwc_hash_update(struct lwc_hash_state *st, const uint8_t *in, uintptr_t len);
+int32_t lwc_hash_update(struct lwc_hash_state *st, const uint8_t *in, size_t len);
 
 // Writes the digest (exactly `lwc_hash_digest_size` bytes) or `out_len` XOF bytes of `st` to
-// `out`, then marks `st` finished (a new `lwc_hash_init` reuses it). Returns `LWC_OK`,
+// `out`, then wipes the whole state (zeros: a new `lwc_hash_init` reuses it). Returns `LWC_OK`,
 // `LWC_ERR_NULL`, `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (the state is then left live).
 //
 // # Safety
 // `st` is NULL or an initialised `lwc_hash_state`; `out` is NULL (only with `out_len == 0`) or
 // has `out_len` writable bytes.
-int32_t lwc_hash_final(struct lwc_hash_state *st, uint8_t *out, uintptr_t out_len);
+int32_t lwc_hash_final(struct lwc_hash_state *st, uint8_t *out, size_t out_len);
+
+// Wipes the whole state `st` (zeros), live or not, so that an abandoned state keeps no input or
+// key and later calls on it return `LWC_ERR_STATE`. Returns `LWC_OK` or `LWC_ERR_NULL`. The
+// storage stays the caller's (nothing is deallocated).
+//
+// # Safety
+// `st` is NULL or points to a writable `lwc_hash_state` (initialised or not).
+int32_t lwc_hash_free(struct lwc_hash_state *st);
 
 // One-shot hash or XOF of `in[0..len]` with algorithm `alg` into `out[0..out_len]` (a fixed
 // digest takes exactly its size). Returns `LWC_OK` or an `LWC_ERR_*` code.
@@ -169,32 +186,34 @@ int32_t lwc_hash_final(struct lwc_hash_state *st, uint8_t *out, uintptr_t out_le
 // # Safety
 // `in` / `out` are NULL (only with a length of 0) or have `len` readable / `out_len` writable
 // bytes.
-int32_t lwc_hash(uint32_t alg, const uint8_t *in, uintptr_t len, uint8_t *out, uintptr_t out_len);
+int32_t lwc_hash(uint32_t alg, const uint8_t *in, size_t len, uint8_t *out, size_t out_len);
 
-// SHA3-256 of `in[0..len]` into `out[0..32]`. Returns `LWC_OK` or `LWC_ERR_NULL`.
+// SHA3-256 of `in[0..len]` into `out[0..32]`. Returns `LWC_OK`, `LWC_ERR_NULL` or
+// `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`).
 //
 // # Safety
 // `in` is NULL (only with `len == 0`) or has `len` readable bytes; `out` has 32 writable bytes.
-int32_t lwc_sha3_256(const uint8_t *in, uintptr_t len, uint8_t *out);
+int32_t lwc_sha3_256(const uint8_t *in, size_t len, uint8_t *out);
 
 // Keccak-256 (original padding, as Ethereum) of `in[0..len]` into `out[0..32]`.
-// Returns `LWC_OK` or `LWC_ERR_NULL`.
+// Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH`.
 //
 // # Safety
 // As `lwc_sha3_256`.
-int32_t lwc_keccak_256(const uint8_t *in, uintptr_t len, uint8_t *out);
+int32_t lwc_keccak_256(const uint8_t *in, size_t len, uint8_t *out);
 
 // KT128 (RFC 9861) of `in[0..len]` with customization string `custom[0..custom_len]` into
-// `out[0..out_len]`. Returns `LWC_OK` or `LWC_ERR_NULL`.
+// `out[0..out_len]`. Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH` (a length above
+// `PTRDIFF_MAX`).
 //
 // # Safety
 // Each pointer is NULL (only with its length 0) or has its length of readable/writable bytes.
 int32_t lwc_kt128(const uint8_t *in,
-                  uintptr_t len,
+                  size_t len,
                   const uint8_t *custom,
-                  uintptr_t custom_len,
+                  size_t custom_len,
                   uint8_t *out,
-                  uintptr_t out_len);
+                  size_t out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,6 +1,6 @@
 //! Ascon-AEAD128 (NIST SP 800-232): detached-tag encryption and decryption.
 
-use crate::{LWC_ERR_NULL, LWC_ERR_TAG, LWC_OK, input};
+use crate::{LWC_ERR_NULL, LWC_ERR_TAG, LWC_OK, check, input};
 use lwc_ascon::{AeadInOut, AsconAead128, KeyInit};
 
 /// Ascon-AEAD128 key length in bytes.
@@ -11,21 +11,19 @@ pub const LWC_ASCON_AEAD128_NONCE_BYTES: usize = 16;
 pub const LWC_ASCON_AEAD128_TAG_BYTES: usize = 16;
 
 /// Copies `len` bytes from `src` (which may equal or overlap `dst`) into `dst` and returns `dst`
-/// as a slice; `None` when a pointer is NULL with `len > 0`.
+/// as a slice; the error code of [`check`] for a NULL pointer with `len > 0` or a `len` above
+/// `PTRDIFF_MAX`.
 ///
 /// # Safety
 /// Unless NULL, `src` has `len` readable and `dst` `len` writable bytes.
-unsafe fn copy_to_out<'a>(src: *const u8, dst: *mut u8, len: usize) -> Option<&'a mut [u8]> {
-    if len == 0 {
-        return Some(&mut []);
+unsafe fn copy_to_out<'a>(src: *const u8, dst: *mut u8, len: usize) -> Result<&'a mut [u8], i32> {
+    if !(check(src, len)? && check(dst, len)?) {
+        return Ok(&mut []);
     }
-    if src.is_null() || dst.is_null() {
-        return None;
-    }
-    // SAFETY: both non-NULL with `len` bytes (caller); `copy` allows overlap.
+    // SAFETY: both non-NULL with `len <= isize::MAX` bytes (caller); `copy` allows overlap.
     unsafe { core::ptr::copy(src, dst, len) };
     // SAFETY: `dst` has `len` writable bytes, not otherwise accessed during this call.
-    Some(unsafe { core::slice::from_raw_parts_mut(dst, len) })
+    Ok(unsafe { core::slice::from_raw_parts_mut(dst, len) })
 }
 
 /// Reads a 16-byte array from a non-NULL pointer.
@@ -43,8 +41,8 @@ unsafe fn array16(ptr: *const u8) -> Option<[u8; 16]> {
 }
 
 /// Ascon-AEAD128 encryption: `out[0..len]` = ciphertext of `in[0..len]` (`out` may equal `in`),
-/// `tag[0..16]` = the tag. `key` and `nonce` are 16 bytes each. Returns `LWC_OK` or
-/// `LWC_ERR_NULL`.
+/// `tag[0..16]` = the tag. `key` and `nonce` are 16 bytes each. Returns `LWC_OK`, `LWC_ERR_NULL`
+/// or `LWC_ERR_LENGTH` (`ad_len` or `len` above `PTRDIFF_MAX`).
 ///
 /// # Safety
 /// `key`, `nonce` and `tag` point to 16 bytes each; `ad`, `in`, `out` to `ad_len`, `len`, `len`
@@ -61,19 +59,21 @@ pub unsafe extern "C" fn lwc_ascon_aead128_encrypt(
     tag: *mut u8,
 ) -> i32 {
     // SAFETY: the pointers carry the lengths documented above (caller).
-    let (Some(k), Some(n), Some(ad)) =
-        (unsafe { array16(key) }, unsafe { array16(nonce) }, unsafe {
-            input(ad, ad_len)
-        })
-    else {
+    let ad = match unsafe { input(ad, ad_len) } {
+        Ok(ad) => ad,
+        Err(e) => return e,
+    };
+    // SAFETY: as above.
+    let (Some(k), Some(n)) = (unsafe { array16(key) }, unsafe { array16(nonce) }) else {
         return LWC_ERR_NULL;
     };
     if tag.is_null() {
         return LWC_ERR_NULL;
     }
     // SAFETY: `in`/`out` carry `len` bytes (caller).
-    let Some(buf) = (unsafe { copy_to_out(r#in, out, len) }) else {
-        return LWC_ERR_NULL;
+    let buf = match unsafe { copy_to_out(r#in, out, len) } {
+        Ok(buf) => buf,
+        Err(e) => return e,
     };
     let cipher = AsconAead128::new(&k.into());
     let Ok(t) = cipher.encrypt_inout_detached(&n.into(), ad, buf.into()) else {
@@ -85,7 +85,8 @@ pub unsafe extern "C" fn lwc_ascon_aead128_encrypt(
 }
 
 /// Ascon-AEAD128 decryption of `in[0..len]` into `out[0..len]` (`out` may equal `in`) with the
-/// 16-byte `tag`. Returns `LWC_OK`, `LWC_ERR_TAG` (with `out` zeroed) or `LWC_ERR_NULL`.
+/// 16-byte `tag`. Returns `LWC_OK`, `LWC_ERR_TAG` (with `out` zeroed), `LWC_ERR_NULL` or
+/// `LWC_ERR_LENGTH` (`ad_len` or `len` above `PTRDIFF_MAX`).
 ///
 /// # Safety
 /// As [`lwc_ascon_aead128_encrypt`], with `tag` 16 readable bytes.
@@ -101,17 +102,22 @@ pub unsafe extern "C" fn lwc_ascon_aead128_decrypt(
     tag: *const u8,
 ) -> i32 {
     // SAFETY: the pointers carry the lengths documented above (caller).
-    let (Some(k), Some(n), Some(t), Some(ad)) = (
-        unsafe { array16(key) },
-        unsafe { array16(nonce) },
-        unsafe { array16(tag) },
-        unsafe { input(ad, ad_len) },
-    ) else {
+    let ad = match unsafe { input(ad, ad_len) } {
+        Ok(ad) => ad,
+        Err(e) => return e,
+    };
+    // SAFETY: as above.
+    let (Some(k), Some(n), Some(t)) =
+        (unsafe { array16(key) }, unsafe { array16(nonce) }, unsafe {
+            array16(tag)
+        })
+    else {
         return LWC_ERR_NULL;
     };
     // SAFETY: `in`/`out` carry `len` bytes (caller).
-    let Some(buf) = (unsafe { copy_to_out(r#in, out, len) }) else {
-        return LWC_ERR_NULL;
+    let buf = match unsafe { copy_to_out(r#in, out, len) } {
+        Ok(buf) => buf,
+        Err(e) => return e,
     };
     let cipher = AsconAead128::new(&k.into());
     match cipher.decrypt_inout_detached(&n.into(), ad, (&mut *buf).into(), &t.into()) {

@@ -46,15 +46,43 @@ pub const LWC_ASCON_XOF128: u32 = 15;
 pub const LWC_HASH_STATE_WORDS: usize = 64;
 
 /// A streaming hash or XOF state, of fixed size, owned by the caller (stack or static storage,
-/// no allocation): `lwc_hash_init`, any number of `lwc_hash_update`, one `lwc_hash_final`.
-/// Its contents are private.
+/// no allocation): `lwc_hash_init`, any number of `lwc_hash_update`, one `lwc_hash_final` (or
+/// `lwc_hash_free` to abandon it). Its contents are private.
+///
+/// `lwc_hash_final` and `lwc_hash_free` wipe the whole state (the absorbed input and keys do not
+/// stay in it). The live marker is bound to the state's address. `LWC_ERR_STATE` is therefore
+/// guaranteed for a state that is zeroed (`lwc_hash_state st = {0};`), finalised, freed, or
+/// copied to another address after `lwc_hash_init`. It is not guaranteed for uninitialised
+/// memory that still holds a live state abandoned at the same address (a stack slot of an
+/// earlier call whose state was neither finalised nor freed): that continues the old hash.
+/// Initialise every state (`lwc_hash_init` or `= {0}`) and end every one with `lwc_hash_final`
+/// or `lwc_hash_free`.
 #[repr(C)]
 pub struct lwc_hash_state {
     _opaque: [u64; LWC_HASH_STATE_WORDS],
 }
 
-/// Marks a live state in its first word.
+/// Marks a live state in its first word, XORed with the state's address ([`marker`]).
 const LIVE: u64 = 0x6c77_632d_6861_7368;
+
+/// The first word of a live state at `st`: a state copied to another address is not live.
+fn marker(st: *const lwc_hash_state) -> u64 {
+    LIVE ^ st as usize as u64
+}
+
+/// Overwrites the whole state at `st` with zeros through volatile writes (not elided as dead
+/// stores before the caller's storage goes out of scope).
+///
+/// # Safety
+/// `st` is non-NULL and points to a writable `lwc_hash_state`.
+unsafe fn wipe(st: *mut lwc_hash_state) {
+    let words = st.cast::<u64>();
+    for i in 0..LWC_HASH_STATE_WORDS {
+        // SAFETY: `i` is within the state's `LWC_HASH_STATE_WORDS` aligned words (caller).
+        unsafe { words.add(i).write_volatile(0) };
+    }
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
 
 /// The Rust side of a live state (held inline in the caller's fixed-size storage: no boxing).
 #[allow(clippy::large_enum_variant)]
@@ -179,7 +207,12 @@ pub extern "C" fn lwc_hash_digest_size(alg: u32) -> usize {
 /// `st` is non-NULL and points to a writable `lwc_hash_state`.
 unsafe fn store(st: *mut lwc_hash_state, hasher: Hasher) {
     // SAFETY: `st` is writable with room and alignment for `Live` (the const asserts above).
-    unsafe { st.cast::<Live>().write(Live { tag: LIVE, hasher }) };
+    unsafe {
+        st.cast::<Live>().write(Live {
+            tag: marker(st),
+            hasher,
+        })
+    };
 }
 
 /// Starts a streaming hash of algorithm `alg` (an `LWC_*` identifier) in `st`.
@@ -226,22 +259,23 @@ pub unsafe extern "C" fn lwc_turboshake_init(st: *mut lwc_hash_state, alg: u32, 
 /// The live hasher in `st`, or an error code.
 ///
 /// # Safety
-/// `st` is NULL or points to an `lwc_hash_state` that `lwc_hash_init` or `lwc_turboshake_init`
-/// initialised (its first word is then read to tell whether it is live).
+/// `st` is NULL or points to an initialised `lwc_hash_state` (zeroed, or through
+/// `lwc_hash_init` / `lwc_turboshake_init`); its first word is read to tell whether it is live.
 unsafe fn live<'a>(st: *mut lwc_hash_state) -> Result<&'a mut Live, i32> {
     if st.is_null() {
         return Err(LWC_ERR_NULL);
     }
     // SAFETY: `st` is non-NULL and aligned; its first word is initialised (caller).
-    if unsafe { st.cast::<u64>().read() } != LIVE {
+    if unsafe { st.cast::<u64>().read() } != marker(st) {
         return Err(LWC_ERR_STATE);
     }
-    // SAFETY: a state whose first word is `LIVE` holds a `Live` written by `store`.
+    // SAFETY: a state whose first word is its marker holds a `Live` written by `store` at this
+    // address.
     Ok(unsafe { &mut *st.cast::<Live>() })
 }
 
-/// Absorbs `in[0..len]` into the live state `st`. Returns `LWC_OK`, `LWC_ERR_NULL` or
-/// `LWC_ERR_STATE`.
+/// Absorbs `in[0..len]` into the live state `st`. Returns `LWC_OK`, `LWC_ERR_NULL`,
+/// `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`).
 ///
 /// # Safety
 /// `st` as for `lwc_hash_final`; `in` is NULL (only with `len == 0`) or has `len` readable bytes.
@@ -253,16 +287,15 @@ pub unsafe extern "C" fn lwc_hash_update(
 ) -> i32 {
     // SAFETY: forwarded caller guarantees.
     let (state, data) = match (unsafe { live(st) }, unsafe { input(r#in, len) }) {
-        (Ok(s), Some(d)) => (s, d),
-        (Err(e), _) => return e,
-        (_, None) => return LWC_ERR_NULL,
+        (Ok(s), Ok(d)) => (s, d),
+        (Err(e), _) | (_, Err(e)) => return e,
     };
     state.hasher.update(data);
     LWC_OK
 }
 
 /// Writes the digest (exactly `lwc_hash_digest_size` bytes) or `out_len` XOF bytes of `st` to
-/// `out`, then marks `st` finished (a new `lwc_hash_init` reuses it). Returns `LWC_OK`,
+/// `out`, then wipes the whole state (zeros: a new `lwc_hash_init` reuses it). Returns `LWC_OK`,
 /// `LWC_ERR_NULL`, `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (the state is then left live).
 ///
 /// # Safety
@@ -276,9 +309,8 @@ pub unsafe extern "C" fn lwc_hash_final(
 ) -> i32 {
     // SAFETY: forwarded caller guarantees.
     let (state, out) = match (unsafe { live(st) }, unsafe { output(out, out_len) }) {
-        (Ok(s), Some(o)) => (s, o),
-        (Err(e), _) => return e,
-        (_, None) => return LWC_ERR_NULL,
+        (Ok(s), Ok(o)) => (s, o),
+        (Err(e), _) | (_, Err(e)) => return e,
     };
     let size = match &state.hasher {
         Hasher::Sha3_224(_) | Hasher::Keccak224(_) => 28,
@@ -290,14 +322,31 @@ pub unsafe extern "C" fn lwc_hash_final(
     if size != out.len() {
         return LWC_ERR_LENGTH;
     }
-    state.tag = 0;
-    // SAFETY: the state was live; its tag is now cleared so the moved-out hasher is never read
-    // again (a new init overwrites it).
+    // SAFETY: the state was live; it is wiped right after, so the moved-out hasher is never read
+    // from it again (a new init overwrites it).
     let hasher = unsafe { core::ptr::read(&state.hasher) };
+    // SAFETY: `st` is non-NULL and writable (caller); `state` is not used after this.
+    unsafe { wipe(st) };
     match hasher.finalize(out) {
         Ok(()) => LWC_OK,
         Err(()) => LWC_ERR_LENGTH,
     }
+}
+
+/// Wipes the whole state `st` (zeros), live or not, so that an abandoned state keeps no input or
+/// key and later calls on it return `LWC_ERR_STATE`. Returns `LWC_OK` or `LWC_ERR_NULL`. The
+/// storage stays the caller's (nothing is deallocated).
+///
+/// # Safety
+/// `st` is NULL or points to a writable `lwc_hash_state` (initialised or not).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lwc_hash_free(st: *mut lwc_hash_state) -> i32 {
+    if st.is_null() {
+        return LWC_ERR_NULL;
+    }
+    // SAFETY: `st` is non-NULL and writable (caller).
+    unsafe { wipe(st) };
+    LWC_OK
 }
 
 /// One-shot hash or XOF of `in[0..len]` with algorithm `alg` into `out[0..out_len]` (a fixed
@@ -315,9 +364,9 @@ pub unsafe extern "C" fn lwc_hash(
     out_len: usize,
 ) -> i32 {
     // SAFETY: forwarded caller guarantees.
-    let (Some(data), Some(out)) = (unsafe { input(r#in, len) }, unsafe { output(out, out_len) })
-    else {
-        return LWC_ERR_NULL;
+    let (data, out) = match (unsafe { input(r#in, len) }, unsafe { output(out, out_len) }) {
+        (Ok(d), Ok(o)) => (d, o),
+        (Err(e), _) | (_, Err(e)) => return e,
     };
     let Some(mut hasher) = Hasher::new(alg) else {
         return LWC_ERR_ALGORITHM;
@@ -341,8 +390,9 @@ pub unsafe extern "C" fn lwc_hash(
 )]
 unsafe fn oneshot32<D: Digest>(r#in: *const u8, len: usize, out: *mut u8, ds: u8) -> i32 {
     // SAFETY: forwarded caller guarantees (`out` has 32 bytes).
-    let (Some(data), Some(out)) = (unsafe { input(r#in, len) }, unsafe { output(out, 32) }) else {
-        return LWC_ERR_NULL;
+    let (data, out) = match (unsafe { input(r#in, len) }, unsafe { output(out, 32) }) {
+        (Ok(d), Ok(o)) => (d, o),
+        (Err(e), _) | (_, Err(e)) => return e,
     };
     let Ok(out) = <&mut [u8; 32]>::try_from(out) else {
         return LWC_ERR_LENGTH;
@@ -357,7 +407,8 @@ unsafe fn oneshot32<D: Digest>(r#in: *const u8, len: usize, out: *mut u8, ds: u8
     LWC_OK
 }
 
-/// SHA3-256 of `in[0..len]` into `out[0..32]`. Returns `LWC_OK` or `LWC_ERR_NULL`.
+/// SHA3-256 of `in[0..len]` into `out[0..32]`. Returns `LWC_OK`, `LWC_ERR_NULL` or
+/// `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`).
 ///
 /// # Safety
 /// `in` is NULL (only with `len == 0`) or has `len` readable bytes; `out` has 32 writable bytes.
@@ -368,7 +419,7 @@ pub unsafe extern "C" fn lwc_sha3_256(r#in: *const u8, len: usize, out: *mut u8)
 }
 
 /// Keccak-256 (original padding, as Ethereum) of `in[0..len]` into `out[0..32]`.
-/// Returns `LWC_OK` or `LWC_ERR_NULL`.
+/// Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH`.
 ///
 /// # Safety
 /// As `lwc_sha3_256`.
@@ -379,7 +430,8 @@ pub unsafe extern "C" fn lwc_keccak_256(r#in: *const u8, len: usize, out: *mut u
 }
 
 /// KT128 (RFC 9861) of `in[0..len]` with customization string `custom[0..custom_len]` into
-/// `out[0..out_len]`. Returns `LWC_OK` or `LWC_ERR_NULL`.
+/// `out[0..out_len]`. Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH` (a length above
+/// `PTRDIFF_MAX`).
 ///
 /// # Safety
 /// Each pointer is NULL (only with its length 0) or has its length of readable/writable bytes.
@@ -393,12 +445,13 @@ pub unsafe extern "C" fn lwc_kt128(
     out_len: usize,
 ) -> i32 {
     // SAFETY: forwarded caller guarantees.
-    let (Some(data), Some(c), Some(out)) = (
+    let (data, c, out) = match (
         unsafe { input(r#in, len) },
         unsafe { input(custom, custom_len) },
         unsafe { output(out, out_len) },
-    ) else {
-        return LWC_ERR_NULL;
+    ) {
+        (Ok(d), Ok(c), Ok(o)) => (d, c, o),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return e,
     };
     let mut h = CustomRefKt128::new_customized(c);
     h.update(data);

@@ -2,8 +2,9 @@
 //! SHAKE, TurboSHAKE, KT128, Ascon-Hash256 and Ascon-XOF128, and Ascon-AEAD128.
 //!
 //! Every function checks its pointers and lengths and returns an `LWC_ERR_*` code instead of
-//! touching memory it was not given: a NULL pointer is accepted only with a length of 0. The
-//! library is `no_std` (no allocation, no unwinding: a panic, which the checks leave no path to,
+//! touching memory it was not given: a NULL pointer is accepted only with a length of 0, and a
+//! length above `PTRDIFF_MAX` is `LWC_ERR_LENGTH`. The library is `no_std` (no allocation, no
+//! unwinding: a panic, which the checks leave no path to, prints one line on standard error and
 //! aborts).
 #![cfg_attr(not(test), no_std)]
 #![allow(non_camel_case_types)]
@@ -20,45 +21,57 @@ pub use hash::*;
 pub const LWC_OK: i32 = 0;
 /// A pointer argument was NULL while its length was not 0.
 pub const LWC_ERR_NULL: i32 = -1;
-/// A length is not what the algorithm takes (a fixed-size digest's output length).
+/// A length is not what the algorithm takes (a fixed-size digest's output length), or a length
+/// argument exceeds `PTRDIFF_MAX` (no C object is that long).
 pub const LWC_ERR_LENGTH: i32 = -2;
 /// Unknown algorithm identifier (or one that this function does not take).
 pub const LWC_ERR_ALGORITHM: i32 = -3;
-/// The state was not initialised by `lwc_hash_init` (or was already finalised).
+/// The state is not live: zeroed, finalised, wiped by `lwc_hash_free`, or not initialised at
+/// this address (see `lwc_hash_state` for what is guaranteed).
 pub const LWC_ERR_STATE: i32 = -4;
 /// AEAD decryption: the tag does not match (the output has been zeroed).
 pub const LWC_ERR_TAG: i32 = -5;
 /// TurboSHAKE domain byte outside `0x01..=0x7F`.
 pub const LWC_ERR_DOMAIN: i32 = -6;
 
-/// The caller's input `(ptr, len)` as a slice; `None` for a NULL pointer with a non-zero length.
-///
-/// # Safety
-/// Unless NULL, `ptr` points to `len` readable bytes that stay valid and unmodified for `'a`.
-unsafe fn input<'a>(ptr: *const u8, len: usize) -> Option<&'a [u8]> {
-    if len == 0 {
-        Some(&[])
+/// Checks one `(ptr, len)` argument: `LWC_ERR_LENGTH` above `PTRDIFF_MAX` (a slice may not span
+/// more, and no C object does), `LWC_ERR_NULL` for NULL with a non-zero length; `Ok(false)` for a
+/// length of 0 (the pointer is then never read), `Ok(true)` otherwise.
+fn check(ptr: *const u8, len: usize) -> Result<bool, i32> {
+    if len > isize::MAX as usize {
+        Err(LWC_ERR_LENGTH)
+    } else if len == 0 {
+        Ok(false)
     } else if ptr.is_null() {
-        None
+        Err(LWC_ERR_NULL)
     } else {
-        // SAFETY: non-NULL, and the caller guarantees `len` readable bytes for `'a`.
-        Some(unsafe { core::slice::from_raw_parts(ptr, len) })
+        Ok(true)
     }
 }
 
-/// The caller's output `(ptr, len)` as a slice; `None` for a NULL pointer with a non-zero length.
+/// The caller's input `(ptr, len)` as a slice, or the error code of [`check`].
+///
+/// # Safety
+/// Unless NULL, `ptr` points to `len` readable bytes that stay valid and unmodified for `'a`.
+unsafe fn input<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], i32> {
+    if !check(ptr, len)? {
+        return Ok(&[]);
+    }
+    // SAFETY: non-NULL, `len <= isize::MAX`, and the caller guarantees `len` readable bytes.
+    Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
+}
+
+/// The caller's output `(ptr, len)` as a slice, or the error code of [`check`].
 ///
 /// # Safety
 /// Unless NULL, `ptr` points to `len` writable bytes, not otherwise accessed for `'a`.
-unsafe fn output<'a>(ptr: *mut u8, len: usize) -> Option<&'a mut [u8]> {
-    if len == 0 {
-        Some(&mut [])
-    } else if ptr.is_null() {
-        None
-    } else {
-        // SAFETY: non-NULL, and the caller guarantees `len` writable, unaliased bytes for `'a`.
-        Some(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
+unsafe fn output<'a>(ptr: *mut u8, len: usize) -> Result<&'a mut [u8], i32> {
+    if !check(ptr, len)? {
+        return Ok(&mut []);
     }
+    // SAFETY: non-NULL, `len <= isize::MAX`, and the caller guarantees `len` writable, unaliased
+    // bytes for `'a`.
+    Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
 }
 
 #[cfg(not(test))]
@@ -67,16 +80,77 @@ unsafe extern "C" {
     fn abort() -> !;
 }
 
+#[cfg(all(not(test), unix))]
+unsafe extern "C" {
+    /// POSIX `write`: the panic message goes to file descriptor 2 without std.
+    fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+}
+
+/// Writes `bytes` to standard error (best effort: a failed or short write is not retried).
+#[cfg(not(test))]
+fn stderr(bytes: &[u8]) {
+    #[cfg(unix)]
+    // SAFETY: `bytes` is a valid buffer of `bytes.len()` bytes.
+    unsafe {
+        write(2, bytes.as_ptr(), bytes.len());
+    }
+    #[cfg(not(unix))]
+    let _ = bytes;
+}
+
+/// Prints "liblwc: panic at FILE:LINE (a bug in liblwc), aborting" on standard error (no
+/// `core::fmt`: the line number is written by hand), then calls `abort`.
 #[cfg(not(test))]
 #[panic_handler]
-fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+fn panic(info: &core::panic::PanicInfo<'_>) -> ! {
+    stderr(b"liblwc: panic");
+    if let Some(loc) = info.location() {
+        // No indexing that could panic again: `get` / `get_mut` only (a u32 has 10 digits).
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        let mut line = loc.line();
+        loop {
+            at -= 1;
+            if let Some(d) = digits.get_mut(at) {
+                *d = b'0' + (line % 10) as u8;
+            }
+            line /= 10;
+            if line == 0 || at == 0 {
+                break;
+            }
+        }
+        stderr(b" at ");
+        stderr(loc.file().as_bytes());
+        stderr(b":");
+        stderr(digits.get(at..).unwrap_or_default());
+    }
+    stderr(b" (a bug in liblwc), aborting\n");
     // SAFETY: `abort` takes no arguments and never returns.
     unsafe { abort() }
 }
 
 /// The unwinding personality that the precompiled `core` references from its unwind tables.
-/// Never called: this library aborts on panic and never unwinds. Defined so that C programs
-/// link without `--gc-sections`.
+/// Never called: this library aborts on panic and never unwinds (it aborts if it ever is).
+/// Defined so that C programs link without `--gc-sections`. On ELF it is a hidden symbol
+/// (`global_asm!`: rustc would export a `#[no_mangle]` function from `liblwc.so`), so the
+/// shared library exports only `lwc_*`; `build.sh` makes it local in `liblwc.a`.
 #[cfg(not(test))]
+extern "C" fn personality_never_called() -> ! {
+    // SAFETY: `abort` takes no arguments and never returns.
+    unsafe { abort() }
+}
+
+#[cfg(all(not(test), target_os = "linux"))]
+core::arch::global_asm!(
+    ".globl rust_eh_personality",
+    ".hidden rust_eh_personality",
+    ".set rust_eh_personality, {f}",
+    f = sym personality_never_called,
+);
+
+/// As on Linux (above), as an exported function where the assembler directives differ.
+#[cfg(all(not(test), not(target_os = "linux")))]
 #[unsafe(no_mangle)]
-pub extern "C" fn rust_eh_personality() {}
+extern "C" fn rust_eh_personality() {
+    personality_never_called()
+}

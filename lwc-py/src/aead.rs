@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::buffer::{Bytes, or_empty, with_gil_released};
+use crate::buffer::{Bytes, new_bytes, or_empty};
 
 create_exception!(
     lwc,
@@ -40,7 +40,8 @@ fn new_cipher<C: KeyInit>(alg: &str, key: &Bytes) -> PyResult<C> {
     })
 }
 
-/// ciphertext || tag of `data`.
+/// ciphertext || tag of `data`, written into a new bytes object allocated first (MemoryError
+/// when it cannot be).
 fn encrypt<'py, C: AeadInOut + Sync>(
     py: Python<'py>,
     alg: &str,
@@ -51,17 +52,20 @@ fn encrypt<'py, C: AeadInOut + Sync>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let n: Nonce<C> = sized(alg, "nonce", C::NonceSize::USIZE, nonce.as_slice())?;
     let ad = or_empty(associated_data);
-    let out = with_gil_released(py, data.as_slice(), |d| {
-        let mut buf = Vec::with_capacity(d.len() + C::TagSize::USIZE);
-        buf.extend_from_slice(d);
-        let tag = c.encrypt_inout_detached(&n, ad, buf.as_mut_slice().into());
-        tag.map(|t| {
-            buf.extend_from_slice(&t);
-            buf
-        })
-    });
-    let out = out.map_err(|_| PyValueError::new_err(format!("{alg}: input too long")))?;
-    Ok(PyBytes::new(py, &out))
+    let d = data.as_slice();
+    let mut ok = false;
+    let out = new_bytes(py, d.len().saturating_add(C::TagSize::USIZE), |buf| {
+        let (body, tag) = buf.split_at_mut(d.len());
+        body.copy_from_slice(d);
+        if let Ok(t) = c.encrypt_inout_detached(&n, ad, body.into()) {
+            tag.copy_from_slice(&t);
+            ok = true;
+        }
+    })?;
+    if !ok {
+        return Err(PyValueError::new_err(format!("{alg}: input too long")));
+    }
+    Ok(out)
 }
 
 /// The plaintext of ciphertext || tag `data`, or `InvalidTag`.
@@ -80,15 +84,22 @@ fn decrypt<'py, C: AeadInOut + Sync>(
     if d.len() < tag_len {
         return Err(InvalidTag::new_err("data shorter than the tag"));
     }
-    let out = with_gil_released(py, d, |d| {
-        let (ct, tag) = d.split_at(d.len() - tag_len);
-        let tag = Tag::<C>::try_from(tag).expect("tag length");
-        let mut buf = ct.to_vec();
-        c.decrypt_inout_detached(&n, ad, buf.as_mut_slice().into(), &tag)
-            .map(|()| buf)
-    });
-    let out = out.map_err(|_| InvalidTag::new_err("tag mismatch"))?;
-    Ok(PyBytes::new(py, &out))
+    let (ct, tag) = d.split_at(d.len() - tag_len);
+    let tag = Tag::<C>::try_from(tag).map_err(|_| InvalidTag::new_err("tag length"))?;
+    let mut ok = false;
+    let out = new_bytes(py, ct.len(), |buf| {
+        buf.copy_from_slice(ct);
+        ok = c
+            .decrypt_inout_detached(&n, ad, (&mut *buf).into(), &tag)
+            .is_ok();
+        if !ok {
+            buf.fill(0);
+        }
+    })?;
+    if !ok {
+        return Err(InvalidTag::new_err("tag mismatch"));
+    }
+    Ok(out)
 }
 
 /// One Python AEAD class over a Rust cipher `$cipher`: the constructor, the sizes and

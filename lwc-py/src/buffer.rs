@@ -1,26 +1,46 @@
-//! Borrowing any contiguous byte buffer (bytes, bytearray, memoryview, array('B'), ...) and
-//! releasing the GIL for large inputs.
+//! Borrowing any C-contiguous buffer (bytes, bytearray, memoryview, array of any item type, ...)
+//! as its bytes, as hashlib does, and releasing the GIL for large inputs.
 
-use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
 
 /// Inputs at least this long are processed with the GIL released (hashlib uses 2048 too).
 pub(crate) const GIL_MIN: usize = 2048;
 
-/// A borrowed, C-contiguous byte buffer; the export keeps the object from resizing while held.
+/// A borrowed buffer exported with `PyBUF_SIMPLE` (as hashlib asks for it): the exporter gives
+/// its memory as plain bytes whatever its item format, and refuses (BufferError for a
+/// memoryview) when it is not C-contiguous. The export keeps the object from resizing while
+/// held.
 pub(crate) struct Bytes {
-    buf: PyBuffer<u8>,
+    /// Boxed: the exporter may keep pointers into the view it filled in.
+    view: Box<ffi::Py_buffer>,
 }
 
 impl<'py> FromPyObject<'py> for Bytes {
     fn extract_bound(obj: &Bound<'py, PyAny>) -> PyResult<Self> {
-        let buf = PyBuffer::<u8>::get(obj)
-            .map_err(|_| PyTypeError::new_err("expected a bytes-like object of unsigned bytes"))?;
-        if !buf.is_c_contiguous() {
-            return Err(PyTypeError::new_err("expected a C-contiguous buffer"));
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "Strings must be encoded before hashing",
+            ));
         }
-        Ok(Self { buf })
+        // SAFETY: an all-zero `Py_buffer` is a valid value for `PyObject_GetBuffer` to fill in.
+        let mut view: Box<ffi::Py_buffer> = Box::new(unsafe { std::mem::zeroed() });
+        // SAFETY: `obj` is a live object (the GIL is held); `view` is writable. On success the
+        // view holds a reference that `Drop` releases.
+        if unsafe { ffi::PyObject_GetBuffer(obj.as_ptr(), &mut *view, ffi::PyBUF_SIMPLE) } != 0 {
+            return Err(PyErr::fetch(obj.py()));
+        }
+        Ok(Self { view })
+    }
+}
+
+impl Drop for Bytes {
+    fn drop(&mut self) {
+        // SAFETY: the view was filled in by a successful `PyObject_GetBuffer` and is released
+        // once, with the GIL held.
+        Python::with_gil(|_| unsafe { ffi::PyBuffer_Release(&mut *self.view) });
     }
 }
 
@@ -28,14 +48,44 @@ impl Bytes {
     /// The bytes. While the GIL is released another thread may write to a mutable buffer (as
     /// with hashlib); the result is then some mix of old and new bytes, never a memory error.
     pub(crate) fn as_slice(&self) -> &[u8] {
-        let len = self.buf.len_bytes();
-        if len == 0 {
+        let len = usize::try_from(self.view.len).unwrap_or(0);
+        if len == 0 || self.view.buf.is_null() {
             return &[];
         }
-        // SAFETY: the buffer is exported (held by `self.buf`), C-contiguous, of `len` bytes
-        // starting at `buf_ptr`; the exporter cannot free or resize it until `self` drops.
-        unsafe { core::slice::from_raw_parts(self.buf.buf_ptr().cast::<u8>(), len) }
+        // SAFETY: a `PyBUF_SIMPLE` export is `len` contiguous bytes at `buf`; the exporter
+        // cannot free or resize them until `self` releases the view.
+        unsafe { core::slice::from_raw_parts(self.view.buf.cast::<u8>(), len) }
     }
+}
+
+/// A new bytes object of `len` bytes filled by `fill`, or the error Python gives for it:
+/// OverflowError above `PY_SSIZE_T_MAX` (no object can be that long), MemoryError when the
+/// allocation fails. Nothing is computed before the memory is there; `fill` runs with the GIL
+/// released for long outputs (the object is not shared until it is returned).
+pub(crate) fn new_bytes<'py>(
+    py: Python<'py>,
+    len: usize,
+    fill: impl FnOnce(&mut [u8]) + Send,
+) -> PyResult<Bound<'py, PyBytes>> {
+    if isize::try_from(len).is_err() {
+        return Err(PyOverflowError::new_err(format!(
+            "output length {len} is larger than the largest bytes object"
+        )));
+    }
+    PyBytes::new_with(py, len, |buf| {
+        if buf.len() >= GIL_MIN {
+            py.allow_threads(|| fill(buf));
+        } else {
+            fill(buf);
+        }
+        Ok(())
+    })
+}
+
+/// The lowercase hex string of `bytes` through Python's `bytes.hex` (MemoryError, not an abort,
+/// when the string cannot be allocated).
+pub(crate) fn hex<'py>(bytes: &Bound<'py, PyBytes>) -> PyResult<Bound<'py, PyAny>> {
+    bytes.call_method0("hex")
 }
 
 /// The bytes of an optional argument (a customization string, associated data), empty when the

@@ -99,62 +99,56 @@ impl Hasher {
         }
     }
 
-    /// The digest (fixed-size functions), the output of length `L = 8 * len` bits (the
-    /// SP 800-185 `*Fixed` functions) or `len` output bytes (XOFs).
-    pub(crate) fn finalize(self, len: usize) -> Vec<u8> {
-        fn xof<X: ExtendableOutput>(h: X, len: usize) -> Vec<u8> {
-            let mut out = vec![0u8; len];
-            h.finalize_xof_into(&mut out);
-            out
+    /// Writes the digest (fixed-size functions, `out` of the digest's size), the output of
+    /// length `L = 8 * out.len()` bits (the SP 800-185 `*Fixed` functions) or `out.len()`
+    /// output bytes (XOFs) into `out`, which the caller allocated (fallibly) first.
+    pub(crate) fn finalize_into(self, out: &mut [u8]) {
+        fn fixed(digest: &[u8], out: &mut [u8]) {
+            for (o, d) in out.iter_mut().zip(digest) {
+                *o = *d;
+            }
         }
-        fn read(mut r: impl XofReader, len: usize) -> Vec<u8> {
-            let mut out = vec![0u8; len];
-            r.read(&mut out);
-            out
-        }
-        fn sized(len: usize, f: impl FnOnce(&mut [u8])) -> Vec<u8> {
-            let mut out = vec![0u8; len];
-            f(&mut out);
-            out
+        fn xof<X: ExtendableOutput>(h: X, out: &mut [u8]) {
+            h.finalize_xof_into(out);
         }
         match self {
-            Self::Sha3_224(h) => h.finalize().to_vec(),
-            Self::Sha3_256(h) => h.finalize().to_vec(),
-            Self::Sha3_384(h) => h.finalize().to_vec(),
-            Self::Sha3_512(h) => h.finalize().to_vec(),
-            Self::Keccak224(h) => h.finalize().to_vec(),
-            Self::Keccak256(h) => h.finalize().to_vec(),
-            Self::Keccak384(h) => h.finalize().to_vec(),
-            Self::Keccak512(h) => h.finalize().to_vec(),
-            Self::AsconHash256(h) => h.finalize().to_vec(),
-            Self::Esch256(h) => h.finalize().to_vec(),
-            Self::Esch384(h) => h.finalize().to_vec(),
-            Self::Shake128(h) => xof(h, len),
-            Self::Shake256(h) => xof(h, len),
-            Self::CShake128(h) => xof(h, len),
-            Self::CShake256(h) => xof(h, len),
-            Self::TurboShake128(h) => xof(h, len),
-            Self::TurboShake256(h) => xof(h, len),
-            Self::Kt128(h) => xof(h, len),
-            Self::Kt256(h) => xof(h, len),
-            Self::AsconXof128(h) => xof(h, len),
-            Self::AsconCxof128(h) => xof(h, len),
-            Self::XoEsch256(h) => xof(h, len),
-            Self::XoEsch384(h) => xof(h, len),
-            Self::Kmac128Fixed(h) => sized(len, |o| h.finalize_into_slice(o)),
-            Self::Kmac256Fixed(h) => sized(len, |o| h.finalize_into_slice(o)),
-            Self::Kmac128Xof(h) => xof(h, len),
-            Self::Kmac256Xof(h) => xof(h, len),
-            Self::TupleHash128Fixed(h) => sized(len, |o| h.finalize_into_slice(o)),
-            Self::TupleHash256Fixed(h) => sized(len, |o| h.finalize_into_slice(o)),
-            Self::TupleHash128Xof(h) => read(h.finalize_xof(), len),
-            Self::TupleHash256Xof(h) => read(h.finalize_xof(), len),
-            Self::ParallelHash128Fixed(h) => sized(len, |o| h.finalize_into_slice(o)),
-            Self::ParallelHash256Fixed(h) => sized(len, |o| h.finalize_into_slice(o)),
-            Self::ParallelHash128Xof(h) => xof(h, len),
-            Self::ParallelHash256Xof(h) => xof(h, len),
-            Self::LeMac(h) => Mac::finalize(h).into_bytes().to_vec(),
-            Self::PetitMac(h) => Mac::finalize(h).into_bytes().to_vec(),
+            Self::Sha3_224(h) => fixed(&h.finalize(), out),
+            Self::Sha3_256(h) => fixed(&h.finalize(), out),
+            Self::Sha3_384(h) => fixed(&h.finalize(), out),
+            Self::Sha3_512(h) => fixed(&h.finalize(), out),
+            Self::Keccak224(h) => fixed(&h.finalize(), out),
+            Self::Keccak256(h) => fixed(&h.finalize(), out),
+            Self::Keccak384(h) => fixed(&h.finalize(), out),
+            Self::Keccak512(h) => fixed(&h.finalize(), out),
+            Self::AsconHash256(h) => fixed(&h.finalize(), out),
+            Self::Esch256(h) => fixed(&h.finalize(), out),
+            Self::Esch384(h) => fixed(&h.finalize(), out),
+            Self::Shake128(h) => xof(h, out),
+            Self::Shake256(h) => xof(h, out),
+            Self::CShake128(h) => xof(h, out),
+            Self::CShake256(h) => xof(h, out),
+            Self::TurboShake128(h) => xof(h, out),
+            Self::TurboShake256(h) => xof(h, out),
+            Self::Kt128(h) => xof(h, out),
+            Self::Kt256(h) => xof(h, out),
+            Self::AsconXof128(h) => xof(h, out),
+            Self::AsconCxof128(h) => xof(h, out),
+            Self::XoEsch256(h) => xof(h, out),
+            Self::XoEsch384(h) => xof(h, out),
+            Self::Kmac128Fixed(h) => h.finalize_into_slice(out),
+            Self::Kmac256Fixed(h) => h.finalize_into_slice(out),
+            Self::Kmac128Xof(h) => xof(h, out),
+            Self::Kmac256Xof(h) => xof(h, out),
+            Self::TupleHash128Fixed(h) => h.finalize_into_slice(out),
+            Self::TupleHash256Fixed(h) => h.finalize_into_slice(out),
+            Self::TupleHash128Xof(h) => h.finalize_xof().read(out),
+            Self::TupleHash256Xof(h) => h.finalize_xof().read(out),
+            Self::ParallelHash128Fixed(h) => h.finalize_into_slice(out),
+            Self::ParallelHash256Fixed(h) => h.finalize_into_slice(out),
+            Self::ParallelHash128Xof(h) => xof(h, out),
+            Self::ParallelHash256Xof(h) => xof(h, out),
+            Self::LeMac(h) => fixed(&Mac::finalize(h).into_bytes(), out),
+            Self::PetitMac(h) => fixed(&Mac::finalize(h).into_bytes(), out),
         }
     }
 

@@ -9,12 +9,14 @@ mod buffer;
 mod hasher;
 mod hashes;
 mod mac;
+mod objects;
 mod sp800_185;
 
 /// The native part of `lwc`; import `lwc`, not this module.
 #[pymodule]
 fn _lwc(m: &Bound<'_, PyModule>) -> PyResult<()> {
     hashes::register(m)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     mac::register(m)?;
     sp800_185::register(m)?;
     aead::register(m)?;

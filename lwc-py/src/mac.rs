@@ -10,7 +10,7 @@ use pyo3::types::PyBytes;
 use crate::aead::InvalidTag;
 use crate::buffer::{Bytes, exact, or_empty};
 use crate::hasher::Hasher;
-use crate::hashes::{Core, Hash, Info, info};
+use crate::objects::{Core, Hash, Info, info};
 
 /// A MAC object: the hashlib protocol of [`Hash`] (`update`, `digest`, `hexdigest`, `copy`,
 /// `name`, `digest_size`, `block_size`) plus `verify(tag)`.
@@ -47,11 +47,13 @@ fn mac(py: Python<'_>, hasher: Hasher, info: Info, data: Option<Bytes>) -> PyRes
 }
 
 /// The output of a fresh object fed `data` (the one-shot functions).
-fn oneshot<'py>(py: Python<'py>, hasher: Hasher, info: Info, data: Bytes) -> Bound<'py, PyBytes> {
-    PyBytes::new(
-        py,
-        &Core::new(py, hasher, info, Some(data)).output(info.digest_size),
-    )
+fn oneshot<'py>(
+    py: Python<'py>,
+    hasher: Hasher,
+    info: Info,
+    data: Bytes,
+) -> PyResult<Bound<'py, PyBytes>> {
+    Core::new(py, hasher, info, Some(data)).output(py, info.digest_size)
 }
 
 /// The SP 800-185 output length `digest_size` checked (1..=`max` bytes).
@@ -84,28 +86,32 @@ fn kmac256_state(key: &[u8], s: &[u8], len: usize) -> PyResult<(Hasher, Info)> {
 /// `customization` and output length `digest_size` bytes (1..=1024; another length is another
 /// tag, not a truncation).
 #[pyfunction]
-#[pyo3(signature = (key, data = None, *, customization = None, digest_size = 32))]
+#[pyo3(signature = (key, data = None, *, customization = None, digest_size = 32, usedforsecurity = true))]
 fn kmac128(
     py: Python<'_>,
     key: Bytes,
     data: Option<Bytes>,
     customization: Option<Bytes>,
     digest_size: usize,
+    usedforsecurity: bool,
 ) -> PyResult<Py<Mac>> {
+    let _ = usedforsecurity;
     let (h, i) = kmac128_state(key.as_slice(), or_empty(&customization), digest_size)?;
     mac(py, h, i, data)
 }
 
 /// A new KMAC256 object (NIST SP 800-185); see `kmac128` (default `digest_size` 64).
 #[pyfunction]
-#[pyo3(signature = (key, data = None, *, customization = None, digest_size = 64))]
+#[pyo3(signature = (key, data = None, *, customization = None, digest_size = 64, usedforsecurity = true))]
 fn kmac256(
     py: Python<'_>,
     key: Bytes,
     data: Option<Bytes>,
     customization: Option<Bytes>,
     digest_size: usize,
+    usedforsecurity: bool,
 ) -> PyResult<Py<Mac>> {
+    let _ = usedforsecurity;
     let (h, i) = kmac256_state(key.as_slice(), or_empty(&customization), digest_size)?;
     mac(py, h, i, data)
 }
@@ -121,7 +127,7 @@ fn kmac128_digest<'py>(
     digest_size: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let (h, i) = kmac128_state(key.as_slice(), or_empty(&customization), digest_size)?;
-    Ok(oneshot(py, h, i, data))
+    oneshot(py, h, i, data)
 }
 
 /// The KMAC256 tag of `data` under `key`, as bytes (one-shot; arguments as `kmac256`).
@@ -135,7 +141,7 @@ fn kmac256_digest<'py>(
     digest_size: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let (h, i) = kmac256_state(key.as_slice(), or_empty(&customization), digest_size)?;
-    Ok(oneshot(py, h, i, data))
+    oneshot(py, h, i, data)
 }
 
 /// The 16-byte key and nonce (the all-zero nonce when None, as `lemacsum` computes).
@@ -164,26 +170,30 @@ fn petitmac_state(key: &Bytes, nonce: &Option<Bytes>) -> PyResult<(Hasher, Info)
 /// None, as `lemacsum`; unique nonces per message give the 128-bit bound). ValueError for other
 /// lengths.
 #[pyfunction]
-#[pyo3(signature = (key, data = None, *, nonce = None))]
+#[pyo3(signature = (key, data = None, *, nonce = None, usedforsecurity = true))]
 fn lemac(
     py: Python<'_>,
     key: Bytes,
     data: Option<Bytes>,
     nonce: Option<Bytes>,
+    usedforsecurity: bool,
 ) -> PyResult<Py<Mac>> {
+    let _ = usedforsecurity;
     let (h, i) = lemac_state(&key, &nonce)?;
     mac(py, h, i, data)
 }
 
 /// A new PetitMac object (the LeMac paper's small-state MAC); arguments as `lemac`.
 #[pyfunction]
-#[pyo3(signature = (key, data = None, *, nonce = None))]
+#[pyo3(signature = (key, data = None, *, nonce = None, usedforsecurity = true))]
 fn petitmac(
     py: Python<'_>,
     key: Bytes,
     data: Option<Bytes>,
     nonce: Option<Bytes>,
+    usedforsecurity: bool,
 ) -> PyResult<Py<Mac>> {
+    let _ = usedforsecurity;
     let (h, i) = petitmac_state(&key, &nonce)?;
     mac(py, h, i, data)
 }
@@ -198,7 +208,7 @@ fn lemac_digest<'py>(
     nonce: Option<Bytes>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let (h, i) = lemac_state(&key, &nonce)?;
-    Ok(oneshot(py, h, i, data))
+    oneshot(py, h, i, data)
 }
 
 /// The PetitMac tag of `data`, as bytes (one-shot; arguments as `lemac`).
@@ -211,7 +221,7 @@ fn petitmac_digest<'py>(
     nonce: Option<Bytes>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let (h, i) = petitmac_state(&key, &nonce)?;
-    Ok(oneshot(py, h, i, data))
+    oneshot(py, h, i, data)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -8,14 +8,14 @@ use pyo3::prelude::*;
 
 use crate::buffer::{Bytes, or_empty};
 use crate::hasher::Hasher;
-use crate::hashes::{Core, Hash, Xof, info, xof};
 use crate::mac::output_len;
+use crate::objects::{Core, Hash, Xof, info, xof};
 
 /// A fixed-length object fed each of `items` as one tuple item (TupleHash).
 fn tuple_hash(
     py: Python<'_>,
     hasher: Hasher,
-    info: crate::hashes::Info,
+    info: crate::objects::Info,
     items: Vec<Bytes>,
 ) -> Core {
     let core = Core::new(py, hasher, info, None);
@@ -28,26 +28,30 @@ fn tuple_hash(
 /// A new KMACXOF128 object (NIST SP 800-185) with `key` (any length) and customization string
 /// `customization`.
 #[pyfunction]
-#[pyo3(signature = (key, data = None, *, customization = None))]
+#[pyo3(signature = (key, data = None, *, customization = None, usedforsecurity = true))]
 fn kmacxof128(
     py: Python<'_>,
     key: Bytes,
     data: Option<Bytes>,
     customization: Option<Bytes>,
+    usedforsecurity: bool,
 ) -> Xof {
+    let _ = usedforsecurity;
     let h = Kmac128::new_customized(key.as_slice(), or_empty(&customization));
     xof(py, Hasher::Kmac128Xof(h), info("kmacxof128", 0, 168), data)
 }
 
 /// A new KMACXOF256 object (NIST SP 800-185); see `kmacxof128`.
 #[pyfunction]
-#[pyo3(signature = (key, data = None, *, customization = None))]
+#[pyo3(signature = (key, data = None, *, customization = None, usedforsecurity = true))]
 fn kmacxof256(
     py: Python<'_>,
     key: Bytes,
     data: Option<Bytes>,
     customization: Option<Bytes>,
+    usedforsecurity: bool,
 ) -> Xof {
+    let _ = usedforsecurity;
     let h = Kmac256::new_customized(key.as_slice(), or_empty(&customization));
     xof(py, Hasher::Kmac256Xof(h), info("kmacxof256", 0, 136), data)
 }
@@ -56,14 +60,16 @@ fn kmacxof256(
 /// output length `digest_size` bytes, fed the bytes-like `items` in order. Each `update(item)`
 /// appends ONE item (`update(b"ab"); update(b"c")` differs from `update(b"a"); update(b"bc")`).
 #[pyfunction]
-#[pyo3(signature = (items = Vec::new(), *, customization = None, digest_size = 32))]
+#[pyo3(signature = (items = Vec::new(), *, customization = None, digest_size = 32, usedforsecurity = true))]
 fn tuplehash128(
     py: Python<'_>,
     items: Vec<Bytes>,
     customization: Option<Bytes>,
     digest_size: usize,
+    usedforsecurity: bool,
 ) -> PyResult<Hash> {
-    let len = output_len("TupleHash128", digest_size, usize::MAX)?;
+    let _ = usedforsecurity;
+    let len = output_len("TupleHash128", digest_size, isize::MAX as usize)?;
     let h = Hasher::TupleHash128Fixed(TupleHash128::new(or_empty(&customization)));
     Ok(Hash(tuple_hash(
         py,
@@ -75,14 +81,16 @@ fn tuplehash128(
 
 /// A new TupleHash256 object (NIST SP 800-185); see `tuplehash128` (default `digest_size` 64).
 #[pyfunction]
-#[pyo3(signature = (items = Vec::new(), *, customization = None, digest_size = 64))]
+#[pyo3(signature = (items = Vec::new(), *, customization = None, digest_size = 64, usedforsecurity = true))]
 fn tuplehash256(
     py: Python<'_>,
     items: Vec<Bytes>,
     customization: Option<Bytes>,
     digest_size: usize,
+    usedforsecurity: bool,
 ) -> PyResult<Hash> {
-    let len = output_len("TupleHash256", digest_size, usize::MAX)?;
+    let _ = usedforsecurity;
+    let len = output_len("TupleHash256", digest_size, isize::MAX as usize)?;
     let h = Hasher::TupleHash256Fixed(TupleHash256::new(or_empty(&customization)));
     Ok(Hash(tuple_hash(
         py,
@@ -92,21 +100,37 @@ fn tuplehash256(
     )))
 }
 
-/// A new TupleHashXOF128 object; see `tuplehash128` (each `update` is one item).
-#[pyfunction]
-#[pyo3(signature = (items = Vec::new(), *, customization = None))]
-fn tuplehashxof128(py: Python<'_>, items: Vec<Bytes>, customization: Option<Bytes>) -> Xof {
-    let h = Hasher::TupleHash128Xof(TupleHash128::new(or_empty(&customization)));
-    Xof(tuple_hash(py, h, info("tuplehashxof128", 0, 168), items))
+/// The TupleHashXOF constructors: `name(items=(), *, customization=None, usedforsecurity=True)`
+/// returns an [`Xof`] fed each of `items` as one tuple item (as each later `update`).
+macro_rules! tuplehash_xofs {
+    ($(($ctor:ident, $variant:ident, $ty:ident, $info:expr)),*) => {
+        $(
+        #[doc = concat!("A new ", stringify!($ty), " XOF object; see `tuplehash128` (each `update` is one item).")]
+        #[pyfunction]
+        #[pyo3(signature = (items = Vec::new(), *, customization = None, usedforsecurity = true))]
+        fn $ctor(py: Python<'_>, items: Vec<Bytes>, customization: Option<Bytes>, usedforsecurity: bool) -> Xof {
+            let _ = usedforsecurity;
+            let h = Hasher::$variant($ty::new(or_empty(&customization)));
+            Xof(tuple_hash(py, h, $info, items))
+        }
+        )*
+    };
 }
 
-/// A new TupleHashXOF256 object; see `tuplehash128` (each `update` is one item).
-#[pyfunction]
-#[pyo3(signature = (items = Vec::new(), *, customization = None))]
-fn tuplehashxof256(py: Python<'_>, items: Vec<Bytes>, customization: Option<Bytes>) -> Xof {
-    let h = Hasher::TupleHash256Xof(TupleHash256::new(or_empty(&customization)));
-    Xof(tuple_hash(py, h, info("tuplehashxof256", 0, 136), items))
-}
+tuplehash_xofs!(
+    (
+        tuplehashxof128,
+        TupleHash128Xof,
+        TupleHash128,
+        info("tuplehashxof128", 0, 168)
+    ),
+    (
+        tuplehashxof256,
+        TupleHash256Xof,
+        TupleHash256,
+        info("tuplehashxof256", 0, 136)
+    )
+);
 
 /// ParallelHash with block size `B` = `block_size` bytes (at least 1, else ValueError).
 fn parallel<const RATE: usize>(
@@ -120,15 +144,17 @@ fn parallel<const RATE: usize>(
 /// A new ParallelHash128 object (NIST SP 800-185) with block size `block_size` bytes (B, at
 /// least 1), customization string `customization` and output length `digest_size` bytes.
 #[pyfunction]
-#[pyo3(signature = (data = None, *, block_size, customization = None, digest_size = 32))]
+#[pyo3(signature = (data = None, *, block_size, customization = None, digest_size = 32, usedforsecurity = true))]
 fn parallelhash128(
     py: Python<'_>,
     data: Option<Bytes>,
     block_size: usize,
     customization: Option<Bytes>,
     digest_size: usize,
+    usedforsecurity: bool,
 ) -> PyResult<Hash> {
-    let len = output_len("ParallelHash128", digest_size, usize::MAX)?;
+    let _ = usedforsecurity;
+    let len = output_len("ParallelHash128", digest_size, isize::MAX as usize)?;
     let h = Hasher::ParallelHash128Fixed(parallel(block_size, &customization)?);
     Ok(Hash(Core::new(
         py,
@@ -140,15 +166,17 @@ fn parallelhash128(
 
 /// A new ParallelHash256 object; see `parallelhash128` (default `digest_size` 64).
 #[pyfunction]
-#[pyo3(signature = (data = None, *, block_size, customization = None, digest_size = 64))]
+#[pyo3(signature = (data = None, *, block_size, customization = None, digest_size = 64, usedforsecurity = true))]
 fn parallelhash256(
     py: Python<'_>,
     data: Option<Bytes>,
     block_size: usize,
     customization: Option<Bytes>,
     digest_size: usize,
+    usedforsecurity: bool,
 ) -> PyResult<Hash> {
-    let len = output_len("ParallelHash256", digest_size, usize::MAX)?;
+    let _ = usedforsecurity;
+    let len = output_len("ParallelHash256", digest_size, isize::MAX as usize)?;
     let h = Hasher::ParallelHash256Fixed(parallel(block_size, &customization)?);
     Ok(Hash(Core::new(
         py,
@@ -160,26 +188,30 @@ fn parallelhash256(
 
 /// A new ParallelHashXOF128 object; see `parallelhash128`.
 #[pyfunction]
-#[pyo3(signature = (data = None, *, block_size, customization = None))]
+#[pyo3(signature = (data = None, *, block_size, customization = None, usedforsecurity = true))]
 fn parallelhashxof128(
     py: Python<'_>,
     data: Option<Bytes>,
     block_size: usize,
     customization: Option<Bytes>,
+    usedforsecurity: bool,
 ) -> PyResult<Xof> {
+    let _ = usedforsecurity;
     let h = Hasher::ParallelHash128Xof(parallel(block_size, &customization)?);
     Ok(xof(py, h, info("parallelhashxof128", 0, 168), data))
 }
 
 /// A new ParallelHashXOF256 object; see `parallelhash128`.
 #[pyfunction]
-#[pyo3(signature = (data = None, *, block_size, customization = None))]
+#[pyo3(signature = (data = None, *, block_size, customization = None, usedforsecurity = true))]
 fn parallelhashxof256(
     py: Python<'_>,
     data: Option<Bytes>,
     block_size: usize,
     customization: Option<Bytes>,
+    usedforsecurity: bool,
 ) -> PyResult<Xof> {
+    let _ = usedforsecurity;
     let h = Hasher::ParallelHash256Xof(parallel(block_size, &customization)?);
     Ok(xof(py, h, info("parallelhashxof256", 0, 136), data))
 }

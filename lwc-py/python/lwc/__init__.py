@@ -14,7 +14,7 @@ the keyed names (``algorithms_keyed``, with ``key=``) and the unkeyed SP 800-185
 """
 
 from ._lwc import *  # noqa: F401,F403
-from ._lwc import AsconAead128, Hash, InvalidTag, Mac, Xof  # noqa: F401
+from ._lwc import AsconAead128, Hash, InvalidTag, Mac, Xof, __version__  # noqa: F401
 from ._lwc import Schwaemm128_128, Schwaemm192_192, Schwaemm256_128, Schwaemm256_256  # noqa: F401
 
 algorithms_available = frozenset(
@@ -27,6 +27,10 @@ algorithms_available = frozenset(
         "esch256", "esch384", "xoesch256", "xoesch384",
     }
 )
+"""Names ``new(name, data)`` takes (hashlib's meaning: the unkeyed algorithms)."""
+
+algorithms_guaranteed = algorithms_available
+"""As hashlib's: the names every build has; every lwc build has them all."""
 
 
 algorithms_keyed = frozenset({"kmac128", "kmac256", "kmacxof128", "kmacxof256", "lemac", "petitmac"})
@@ -42,13 +46,35 @@ algorithms_sp800_185 = frozenset(
 ParallelHash needs ``block_size=``."""
 
 
+_ALIASES = {
+    "shake128": "shake_128", "shake256": "shake_256",
+    "keccak224": "keccak_224", "keccak256": "keccak_256", "keccak384": "keccak_384", "keccak512": "keccak_512",
+}
+
+
+def _canonical(name):
+    """``name`` in lwc's spelling: hashlib's and OpenSSL's spellings (``SHA3_256``,
+    ``sha3-256``, ``SHAKE128``) map to ``sha3_256``, ``shake_128``, ..."""
+    if not isinstance(name, str):
+        raise TypeError(f"new() argument 'name' must be str, not {type(name).__name__}")
+    n = name.lower().replace("-", "_")
+    return _ALIASES.get(n, n)
+
+
 def new(name, data=b"", **kwargs):
     """A new hash, XOF or MAC object for algorithm ``name``, as hashlib.new.
 
     ``name`` is one of ``algorithms_available`` (``new(name, data)``), ``algorithms_keyed``
     (``new(name, data, key=key, ...)``) or ``algorithms_sp800_185`` (``new("tuplehash128",
-    [item, ...])``, ``new("parallelhash128", data, block_size=8)``); further keywords go to the
-    algorithm's constructor (``customization``, ``digest_size``, ``nonce``, ...)."""
+    [item, ...])``, ``new("parallelhash128", data, block_size=8)``), in any case and with ``-``
+    for ``_`` as hashlib takes them (``"SHA3-256"``); further keywords go to the algorithm's
+    constructor (``usedforsecurity``, ``customization``, ``digest_size``, ``nonce``, ...).
+    ``string=`` is hashlib's older name of ``data``."""
+    orig, name = name, _canonical(name)
+    if "string" in kwargs:
+        if not (isinstance(data, (bytes, bytearray)) and not data):
+            raise TypeError("'data' and 'string' are mutually exclusive")
+        data = kwargs.pop("string")
     if name in algorithms_available or name in algorithms_sp800_185:
         if name.startswith("tuplehash") and isinstance(data, (bytes, bytearray, memoryview)):
             if len(data):
@@ -60,7 +86,7 @@ def new(name, data=b"", **kwargs):
             raise TypeError(f"{name} needs key=")
         key = kwargs.pop("key")
         return globals()[name](key, data, **kwargs)
-    raise ValueError(f"unsupported hash type {name}")
+    raise ValueError(f"unsupported hash type {orig}")
 
 
 def tuplehash128_digest(items, *, customization=None, digest_size=32):
