@@ -34,10 +34,7 @@ pub use digest::{
 #[cfg(feature = "zeroize")]
 pub use zeroize;
 
-/// Block-level types (RustCrypto's `ascon_hash256::block_api`): the core of [`AsconHash256`].
-pub mod block_api {
-    pub use crate::hash::AsconHash256Core;
-}
+pub mod block_api;
 
 /// aead 0.5 (the previous trait generation), implemented on the same AEAD types with feature
 /// `aead-05`.
