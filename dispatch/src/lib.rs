@@ -196,27 +196,28 @@ macro_rules! backends {
             /// stored only by [`choose`] and [`force`], each after [`token`] returned the backend.
             static CHOSEN: AtomicU8 = AtomicU8::new(0);
 
-            /// The backend of this process with its token, or `None` before the first choice.
+            /// The backend of this process with its token (detected on first use).
             #[inline(always)]
-            pub(crate) fn chosen() -> Option<Chosen> {
+            pub(crate) fn chosen() -> Chosen {
                 if Backend::ALL.len() == 1 {
                     // Only `Portable` is compiled in: nothing to choose.
-                    return Some(Chosen::Portable(Portable(())));
+                    return Chosen::Portable(Portable(()));
                 }
                 // Each code was stored only after detection found its backend (see `CHOSEN`).
-                Some(match CHOSEN.load(Relaxed) {
+                match CHOSEN.load(Relaxed) {
                     $(
                         $(#[cfg($cfg)])?
                         code if code == Backend::$variant as u8 + 1 => Chosen::$variant($variant(())),
                     )*
                     code if code == Backend::Portable as u8 + 1 => Chosen::Portable(Portable(())),
-                    _ => return None,
-                })
+                    _ => choose(),
+                }
             }
 
             /// First use: the last eligible backend of `Backend::ALL` this CPU supports.
             #[cold]
-            pub(crate) fn choose() -> Chosen {
+            #[inline(never)]
+            fn choose() -> Chosen {
                 let chosen = Backend::ALL
                     .iter()
                     .rev()
@@ -251,18 +252,7 @@ macro_rules! backends {
         /// Runs `job` on the backend of this process ([`crate::hazmat::backend`]).
         #[inline(always)]
         pub(crate) fn dispatch<J: Job>(job: J) -> J::Output {
-            match tokens::chosen() {
-                Some(chosen) => run_on(chosen, job),
-                None => dispatch_first(job),
-            }
-        }
-
-        /// [`dispatch`] on the first call of the process: detection, then the job. Out of line,
-        /// so that the hot path keeps no values alive across a call.
-        #[cold]
-        #[inline(never)]
-        fn dispatch_first<J: Job>(job: J) -> J::Output {
-            run_on(tokens::choose(), job)
+            run_on(tokens::chosen(), job)
         }
 
         /// Runs `job` on `backend` if this CPU supports it (the tests compare every backend so).
@@ -273,7 +263,7 @@ macro_rules! backends {
 
         /// The backend of this process (chosen on first use).
         pub(crate) fn chosen() -> Backend {
-            tokens::chosen().unwrap_or_else(tokens::choose).backend()
+            tokens::chosen().backend()
         }
 
         /// Makes `backend` the backend of this process if this CPU supports it; returns whether
