@@ -6,7 +6,7 @@
 use super::backends::dispatch_on;
 use super::words::TestRng;
 use super::{Backend, LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word};
-use super::{expand_key, lemac, petitmac};
+use super::{expand_key, jobs, lemac};
 
 /// Message lengths: under Miri a few; otherwise every length up to 3 blocks (each tail length,
 /// each position of the padding byte) and then every block count up to 13 (each number of
@@ -28,14 +28,14 @@ fn supported() -> impl Iterator<Item = Backend> {
 
 /// LeMac on `b`: one-shot, and streamed (absorb in two parts, then finalise).
 fn lemac_on(b: Backend, ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> [Word; 2] {
-    let one_shot = dispatch_on(b, &lemac::Compute { ctx, nonce, msg }).expect("supported");
+    let one_shot = dispatch_on(b, &jobs::Compute { ctx, nonce, msg }).expect("supported");
     let mut state = LeMacState::new(ctx);
     let full = msg.len() - msg.len() % 64;
     let cut = (full / 128) * 64;
     for data in [&msg[..cut], &msg[cut..full]] {
         dispatch_on(
             b,
-            &mut lemac::Absorb {
+            &mut jobs::Absorb::<LeMacContext> {
                 state: &mut state,
                 data,
             },
@@ -45,7 +45,7 @@ fn lemac_on(b: Backend, ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> [Word; 
     let tail = &msg[full..];
     let streamed = dispatch_on(
         b,
-        &lemac::Finalize {
+        &jobs::Finalize {
             ctx,
             state: &state,
             tail,
@@ -57,13 +57,13 @@ fn lemac_on(b: Backend, ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> [Word; 
 
 /// PetitMac on `b`: one-shot, and streamed.
 fn petitmac_on(b: Backend, ctx: &PetitMacContext, nonce: &Word, msg: &[u8]) -> [Word; 2] {
-    let one_shot = dispatch_on(b, &petitmac::Compute { ctx, nonce, msg }).expect("supported");
+    let one_shot = dispatch_on(b, &jobs::Compute { ctx, nonce, msg }).expect("supported");
     let mut state = PetitMacState::new(ctx);
     let full = msg.len() - msg.len() % 16;
     let data = &msg[..full];
     dispatch_on(
         b,
-        &mut petitmac::Absorb {
+        &mut jobs::Absorb::<PetitMacContext> {
             state: &mut state,
             data,
         },
@@ -72,7 +72,7 @@ fn petitmac_on(b: Backend, ctx: &PetitMacContext, nonce: &Word, msg: &[u8]) -> [
     let tail = &msg[full..];
     let streamed = dispatch_on(
         b,
-        &petitmac::Finalize {
+        &jobs::Finalize {
             ctx,
             state: &state,
             tail,
@@ -97,7 +97,7 @@ fn every_backend_matches_portable() {
         let (ctx, pctx) = (LeMacContext::new(&key), PetitMacContext::new(&key));
         let want = dispatch_on(
             Backend::Portable,
-            &lemac::Compute {
+            &jobs::Compute {
                 ctx: &ctx,
                 nonce: &nonce,
                 msg,
@@ -105,7 +105,7 @@ fn every_backend_matches_portable() {
         );
         let pwant = dispatch_on(
             Backend::Portable,
-            &petitmac::Compute {
+            &jobs::Compute {
                 ctx: &pctx,
                 nonce: &nonce,
                 msg,
@@ -164,7 +164,7 @@ fn compute2_matches_portable_on_every_backend() {
         let want = [(&na, msgs[0]), (&nb, msgs[1])].map(|(nonce, msg)| {
             dispatch_on(
                 Backend::Portable,
-                &lemac::Compute {
+                &jobs::Compute {
                     ctx: &ctx,
                     nonce,
                     msg,
