@@ -4,9 +4,10 @@
 //! backends with two lanes). Plus the AES-128 key expansion.
 
 use super::backends::dispatch_on;
+use super::jobs::{self, Mac};
 use super::words::TestRng;
 use super::{Backend, LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word};
-use super::{expand_key, jobs, lemac};
+use super::{expand_key, lemac};
 
 /// Message lengths: under Miri a few; otherwise every length up to 3 blocks (each tail length,
 /// each position of the padding byte) and then every block count up to 13 (each number of
@@ -26,49 +27,26 @@ fn supported() -> impl Iterator<Item = Backend> {
     Backend::ALL.iter().copied().filter(|b| b.is_supported())
 }
 
-/// LeMac on `b`: one-shot, and streamed (absorb in two parts, then finalise).
-fn lemac_on(b: Backend, ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> [Word; 2] {
+/// The MAC `M` (`block`-byte blocks) on `b`: one-shot, and streamed from `state` (the keyed
+/// initial state: absorb in two parts, then finalise).
+fn mac_on<M: Mac>(
+    b: Backend,
+    ctx: &M,
+    mut state: M::State,
+    block: usize,
+    nonce: &Word,
+    msg: &[u8],
+) -> [Word; 2] {
     let one_shot = dispatch_on(b, &jobs::Compute { ctx, nonce, msg }).expect("supported");
-    let mut state = LeMacState::new(ctx);
-    let full = msg.len() - msg.len() % 64;
-    let cut = (full / 128) * 64;
+    let full = msg.len() - msg.len() % block;
+    let cut = (full / (2 * block)) * block;
     for data in [&msg[..cut], &msg[cut..full]] {
-        dispatch_on(
-            b,
-            &mut jobs::Absorb::<LeMacContext> {
-                state: &mut state,
-                data,
-            },
-        )
-        .expect("supported");
-    }
-    let tail = &msg[full..];
-    let streamed = dispatch_on(
-        b,
-        &jobs::Finalize {
-            ctx,
-            state: &state,
-            tail,
-            nonce,
-        },
-    );
-    [one_shot, streamed.expect("supported")]
-}
-
-/// PetitMac on `b`: one-shot, and streamed.
-fn petitmac_on(b: Backend, ctx: &PetitMacContext, nonce: &Word, msg: &[u8]) -> [Word; 2] {
-    let one_shot = dispatch_on(b, &jobs::Compute { ctx, nonce, msg }).expect("supported");
-    let mut state = PetitMacState::new(ctx);
-    let full = msg.len() - msg.len() % 16;
-    let data = &msg[..full];
-    dispatch_on(
-        b,
-        &mut jobs::Absorb::<PetitMacContext> {
+        let job = &mut jobs::Absorb::<M> {
             state: &mut state,
             data,
-        },
-    )
-    .expect("supported");
+        };
+        dispatch_on(b, job).expect("supported");
+    }
     let tail = &msg[full..];
     let streamed = dispatch_on(
         b,
@@ -112,13 +90,13 @@ fn every_backend_matches_portable() {
             },
         );
         for b in supported() {
-            let got = lemac_on(b, &ctx, &nonce, msg);
+            let got = mac_on(b, &ctx, LeMacState::new(&ctx), 64, &nonce, msg);
             assert_eq!(
                 got,
                 [want.expect("portable"); 2],
                 "{b}: LeMac case {i}, length {len}"
             );
-            let got = petitmac_on(b, &pctx, &nonce, msg);
+            let got = mac_on(b, &pctx, PetitMacState::new(&pctx), 16, &nonce, msg);
             assert_eq!(
                 got,
                 [pwant.expect("portable"); 2],
