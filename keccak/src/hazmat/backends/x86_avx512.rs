@@ -18,6 +18,7 @@
 
 use core::arch::x86_64::*;
 
+use super::super::words::by_rate;
 use super::super::{RC, State1600};
 use super::x86_avx2::{Round4, absorb_with, permute_with};
 use super::{Avx512Token, Job, Kernels, absorb_args_ok};
@@ -120,11 +121,7 @@ unsafe fn absorb_x8_with_features<const R: usize>(
     msgs: [&[u8]; 8],
     rate: usize,
 ) {
-    match rate {
-        168 => return absorb_x8_fixed::<R, 21>(t, states, msgs),
-        136 => return absorb_x8_fixed::<R, 17>(t, states, msgs),
-        _ => {}
-    }
+    by_rate!(rate, L => return absorb_x8_fixed::<R, L>(t, states, msgs), _ => {});
     let mut a = load_x8(t, states);
     let lanes = rate / 8;
     let (groups, rest) = (lanes / 8, lanes % 8);
