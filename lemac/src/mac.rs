@@ -257,9 +257,8 @@ impl LeMac {
     /// Rust 1.89+; see [`hazmat::compute_many_lanes`](crate::hazmat::compute_many_lanes)),
     /// messages are processed in pairs, one per 128-bit lane of a 256-bit register (the common
     /// whole blocks run in the lanes, the rest of the longer message one lane at a time; messages
-    /// with the same number of whole blocks also finish in the lanes). Measured on an Intel Xeon
-    /// (Sapphire Rapids class): 1.8x the throughput of [`compute`](Self::compute) at 64 B per
-    /// message, 1.65x at 1 KiB, 1.5x at 16 KiB, 1.25x at 256 KiB (see PERFORMANCE.md).
+    /// with the same number of whole blocks also finish in the lanes); its throughput against one
+    /// [`compute`](Self::compute) after another, by message size, is in PERFORMANCE.md ("Speed").
     /// On `aarch64_aes` (no AES instruction wider than 128 bits) each message of a pair runs on
     /// its own up to the output AES-128, then the two output AES-128s run interleaved (any two
     /// lengths). Elsewhere this is a loop.
