@@ -152,9 +152,9 @@ unsafe fn absorb_x8_with_features<const R: usize>(
 /// The eight-state absorb loop at rate `8 LANES`: each message word goes into its element of
 /// its lane's register with one masked XOR of a broadcast load (`vpxorq zmm{k}, zmm, m64{1to8}`,
 /// 8 LANES of them a block, against three transposes of 24 shuffles and 24 loads at rate 168),
-/// so the state stays in its 25 registers across blocks. The rounds go two to a loop pass
-/// (KT128 1 MiB on Zen 4: 0.194 ns/B against 0.200 with one round a pass; four or twelve a pass
-/// were no faster and spilled more).
+/// so the state stays in its 25 registers across blocks. The rounds go two to a loop pass (faster
+/// than one; four or twelve a pass were no faster and spilled more: PERFORMANCE.md, "Eight states
+/// without transposes").
 #[inline(always)]
 fn absorb_x8_fixed<const R: usize, const LANES: usize>(
     t: Avx512Token,
