@@ -18,8 +18,7 @@
 
 use core::arch::x86_64::*;
 
-use super::super::words::by_rate;
-use super::super::{RC, State1600};
+use super::super::{RC, State1600, words::by_rate};
 use super::x86_avx2::{Round4, absorb_with, permute_with};
 use super::{Avx512Token, Job, Kernels, absorb_args_ok};
 
