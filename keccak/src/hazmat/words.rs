@@ -38,40 +38,19 @@ pub(crate) fn store_lanes(lanes: &[u64], out: &mut [u8]) {
 #[allow(unused_macros)]
 macro_rules! by_rate {
     ($rate:expr, $lanes:ident => $call:expr, _ => $other:expr $(,)?) => {
-        match $rate {
-            168 => {
-                const $lanes: usize = 21;
-                $call
-            }
-            136 => {
-                const $lanes: usize = 17;
-                $call
-            }
-            _ => $other,
-        }
+        $crate::hazmat::words::by_rate!(@arms $rate, $lanes, $call, $other, [168 21, 136 17])
     };
     (all $rate:expr, $lanes:ident => $call:expr, _ => $other:expr $(,)?) => {
+        $crate::hazmat::words::by_rate!(
+            @arms $rate, $lanes, $call, $other, [168 21, 144 18, 136 17, 104 13, 72 9]
+        )
+    };
+    (@arms $rate:expr, $lanes:ident, $call:expr, $other:expr, [$($r:literal $l:literal),*]) => {
         match $rate {
-            168 => {
-                const $lanes: usize = 21;
+            $($r => {
+                const $lanes: usize = $l;
                 $call
-            }
-            144 => {
-                const $lanes: usize = 18;
-                $call
-            }
-            136 => {
-                const $lanes: usize = 17;
-                $call
-            }
-            104 => {
-                const $lanes: usize = 13;
-                $call
-            }
-            72 => {
-                const $lanes: usize = 9;
-                $call
-            }
+            })*
             _ => $other,
         }
     };
