@@ -38,7 +38,8 @@ const GROUP: usize = 8;
 
 /// Absorbs `blocks` into `hash`: a single block directly, more in groups of [`GROUP`] copied
 /// into one buffer, so that the engine's multi-block absorb keeps the state in registers across a
-/// group (one `update` a block measured about 10 % slower on 1 KiB and more; PERFORMANCE.md).
+/// group (one `update` a block was slower on 1 KiB and more: PERFORMANCE.md, "Through the `compat/`
+/// facades").
 #[inline]
 fn update_grouped<N: digest010::generic_array::ArrayLength<u8>>(
     hash: &mut impl digest::Update,

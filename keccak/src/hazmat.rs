@@ -45,14 +45,14 @@
 //!   lane as two 32-bit words holding its even and its odd bits, so every 64-bit rotation is two
 //!   32-bit ones (one instruction each with a rotate: ARM, RISC-V Zbb); the state is converted
 //!   once per call and stays interleaved across the blocks of an absorb. On i686 it comes before
-//!   `X86Bmi` (measured faster). Compiled in on 64-bit targets too, where only tests and
-//!   [`force_backend`] run it;
+//!   `X86Bmi` (faster there: PERFORMANCE.md, "32-bit targets"). Compiled in on 64-bit targets
+//!   too, where only tests and [`force_backend`] run it;
 //! * [`Backend::Portable`]: straight-line rounds with no per-round lane copies, χ written so that
 //!   an and-not instruction can be used; all rounds unrolled, except on x86/x86_64 where one round
 //!   per loop iteration is faster, on 32-bit targets, where `Bi32` runs and `Portable` is the
 //!   fallback (rolled: 2 KB instead of 43 KB of code on Cortex-M4), and on wasm32, where the
-//!   rolled rounds ran twice as fast under V8 and `Portable` is the default (wasm has 64-bit
-//!   integer instructions: `Bi32` ran at a third of its speed). Always available.
+//!   rolled rounds ran faster under V8 and `Portable` is the default (wasm has 64-bit integer
+//!   instructions: `Bi32` ran slower; figures in PERFORMANCE.md, "wasm32"). Always available.
 //!
 //! A CPU with AVX2 but without BMI1/BMI2 (no shipping x86 CPU; only a virtual machine that hides
 //! BMI) runs `Portable`, four states one after another.

@@ -7,6 +7,7 @@
 
 pub(crate) mod backends;
 mod finalization;
+pub(crate) mod jobs;
 pub(crate) mod lemac;
 pub(crate) mod petitmac;
 #[cfg(test)]
@@ -78,6 +79,32 @@ pub(crate) fn expand_key(key: &Word) -> [Word; 11] {
     rk
 }
 
+/// `Debug` (no key material shown) and, with `zeroize`, wiping on drop for a context type whose
+/// fields are `init`, `subkeys`, `k2` and `k3`.
+macro_rules! context_impls {
+    ($ctx:ident) => {
+        impl fmt::Debug for $ctx {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($ctx)).finish_non_exhaustive()
+            }
+        }
+
+        #[cfg(feature = "zeroize")]
+        impl Drop for $ctx {
+            fn drop(&mut self) {
+                use zeroize::Zeroize;
+                self.init.zeroize();
+                self.subkeys.zeroize();
+                self.k2.zeroize();
+                self.k3.zeroize();
+            }
+        }
+
+        #[cfg(feature = "zeroize")]
+        impl zeroize::ZeroizeOnDrop for $ctx {}
+    };
+}
+
 /// The key-derived material of LeMac (29 AES-128 calls and two key expansions, done once per key).
 #[derive(Clone)]
 pub struct LeMacContext {
@@ -135,25 +162,7 @@ impl LeMacContext {
     }
 }
 
-impl fmt::Debug for LeMacContext {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LeMacContext").finish_non_exhaustive()
-    }
-}
-
-#[cfg(feature = "zeroize")]
-impl Drop for LeMacContext {
-    fn drop(&mut self) {
-        use zeroize::Zeroize;
-        self.init.zeroize();
-        self.subkeys.zeroize();
-        self.k2.zeroize();
-        self.k3.zeroize();
-    }
-}
-
-#[cfg(feature = "zeroize")]
-impl zeroize::ZeroizeOnDrop for LeMacContext {}
+context_impls!(LeMacContext);
 
 /// The key-derived material of PetitMac: `S = AES_K(C(0))`, `F[j] = AES_K(C(1 + j))` for
 /// j = 0..14, and the expanded keys `k2 = AES_K(C(16))`, `k3 = AES_K(C(17))`.
@@ -203,25 +212,7 @@ impl PetitMacContext {
     }
 }
 
-impl fmt::Debug for PetitMacContext {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PetitMacContext").finish_non_exhaustive()
-    }
-}
-
-#[cfg(feature = "zeroize")]
-impl Drop for PetitMacContext {
-    fn drop(&mut self) {
-        use zeroize::Zeroize;
-        self.init.zeroize();
-        self.subkeys.zeroize();
-        self.k2.zeroize();
-        self.k3.zeroize();
-    }
-}
-
-#[cfg(feature = "zeroize")]
-impl zeroize::ZeroizeOnDrop for PetitMacContext {}
+context_impls!(PetitMacContext);
 
 /// The LeMac chaining state: 9 state words and the 4 message-delay words `RR, R0, R1, R2`.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use digest::consts::{U16, U64};
 use digest::{CtOutput, MacError, MacMarker, Output, Reset};
 
 use crate::hazmat::backends::dispatch;
-use crate::hazmat::{LeMacContext, LeMacState, PetitMacContext, PetitMacState, lemac, petitmac};
+use crate::hazmat::{LeMacContext, LeMacState, PetitMacContext, PetitMacState, jobs, lemac};
 
 /// A 16-byte nonce.
 pub type Nonce = [u8; 16];
@@ -35,7 +35,7 @@ fn tag_eq(mut computed: Tag, b: &Tag) -> Result<(), MacError> {
 
 macro_rules! mac_core {
     (
-        $(#[$cattr:meta])* $core:ident, $ctx:ty, $state:ty, $bs:ty, $name:literal, $engine:ident
+        $(#[$cattr:meta])* $core:ident, $ctx:ty, $state:ty, $bs:ty, $name:literal
     ) => {
         $(#[$cattr])*
         #[derive(Clone)]
@@ -49,7 +49,7 @@ macro_rules! mac_core {
             /// The tag of the absorbed blocks plus `tail` (shorter than a block) under `nonce`;
             /// the state is left unchanged.
             fn tag(&self, tail: &[u8], nonce: &Nonce) -> Tag {
-                dispatch(&$engine::Finalize { ctx: &self.ctx, state: &self.state, tail, nonce })
+                dispatch(&jobs::Finalize { ctx: &self.ctx, state: &self.state, tail, nonce })
             }
         }
 
@@ -84,7 +84,7 @@ macro_rules! mac_core {
             #[inline]
             fn update_blocks(&mut self, blocks: &[Block<Self>]) {
                 let data = Array::slice_as_flattened(blocks);
-                dispatch(&mut $engine::Absorb { state: &mut self.state, data });
+                dispatch(&mut jobs::Absorb::<$ctx> { state: &mut self.state, data });
             }
         }
 
@@ -130,7 +130,7 @@ macro_rules! mac_core {
 }
 
 macro_rules! mac_inherent {
-    ($mac:ident, $ctx:ty, $engine:ident) => {
+    ($mac:ident, $ctx:ty) => {
         impl $mac {
             /// Keys a MAC whose `Mac` trait methods (`finalize`, `verify`, ...) use `nonce` instead
             /// of [`ZERO_NONCE`]; [`Reset`] keeps the nonce. Never reuse a nonce across messages
@@ -154,7 +154,7 @@ macro_rules! mac_inherent {
             /// keyed value can serve many messages (or be cloned across threads) without re-keying.
             #[must_use]
             pub fn compute(&self, nonce: &Nonce, msg: &[u8]) -> Tag {
-                dispatch(&$engine::Compute {
+                dispatch(&jobs::Compute {
                     ctx: &self.core.ctx,
                     nonce,
                     msg,
@@ -208,12 +208,12 @@ macro_rules! mac_inherent {
 
 mac_core!(
     /// Block-level LeMac core (64-byte blocks); use [`LeMac`].
-    LeMacCore, LeMacContext, LeMacState, U64, "LeMac", lemac
+    LeMacCore, LeMacContext, LeMacState, U64, "LeMac"
 );
 
 mac_core!(
     /// Block-level PetitMac core (16-byte blocks); use [`PetitMac`].
-    PetitMacCore, PetitMacContext, PetitMacState, U16, "PetitMac", petitmac
+    PetitMacCore, PetitMacContext, PetitMacState, U16, "PetitMac"
 );
 
 digest::buffer_fixed!(
@@ -240,8 +240,8 @@ digest::buffer_fixed!(
     impl: ResetMacTraits AlgorithmName KeyInit Clone ZeroizeOnDrop;
 );
 
-mac_inherent!(LeMac, LeMacContext, lemac);
-mac_inherent!(PetitMac, PetitMacContext, petitmac);
+mac_inherent!(LeMac, LeMacContext);
+mac_inherent!(PetitMac, PetitMacContext);
 
 impl LeMac {
     /// LeMac under the all-zero key: the keyless checksum (see [`keyless_checksum`]).
@@ -257,9 +257,8 @@ impl LeMac {
     /// Rust 1.89+; see [`hazmat::compute_many_lanes`](crate::hazmat::compute_many_lanes)),
     /// messages are processed in pairs, one per 128-bit lane of a 256-bit register (the common
     /// whole blocks run in the lanes, the rest of the longer message one lane at a time; messages
-    /// with the same number of whole blocks also finish in the lanes). Measured on an Intel Xeon
-    /// (Sapphire Rapids class): 1.8x the throughput of [`compute`](Self::compute) at 64 B per
-    /// message, 1.65x at 1 KiB, 1.5x at 16 KiB, 1.25x at 256 KiB (see PERFORMANCE.md).
+    /// with the same number of whole blocks also finish in the lanes); its throughput against one
+    /// [`compute`](Self::compute) after another, by message size, is in PERFORMANCE.md ("Speed").
     /// On `aarch64_aes` (no AES instruction wider than 128 bits) each message of a pair runs on
     /// its own up to the output AES-128, then the two output AES-128s run interleaved (any two
     /// lengths). Elsewhere this is a loop.
@@ -300,7 +299,7 @@ impl LeMac {
 #[must_use]
 pub fn keyless_checksum(data: &[u8]) -> Tag {
     let ctx = LeMacContext::new(&[0; 16]);
-    dispatch(&lemac::Compute {
+    dispatch(&jobs::Compute {
         ctx: &ctx,
         nonce: &ZERO_NONCE,
         msg: data,

@@ -10,18 +10,15 @@
 //!   with `ASCON_PYASCON_VECTORS` pointing at it; without that variable it has nothing to compare.
 #![cfg(feature = "ascon")]
 
+#[macro_use]
+mod common;
+
 use aead::{Aead, AeadInOut, KeyInit, Payload, consts::U8};
 use digest::common::hazmat::SerializableState;
 use digest::{Digest, ExtendableOutput, Mac, Update, XofReader};
-use lwc_ascon::hazmat::{self, Backend};
 use lwc_ascon::v12;
 use lwc_tests::{Failures, expect_eq, quick, random_bytes, rng, text::parse};
 use rand::Rng;
-
-/// Forces the backend `LWC_BACKEND` names (CI runs these once per backend).
-fn force_backend() {
-    lwc_tests::force_backend_from_env(Backend::ALL, hazmat::force_backend);
-}
 
 fn lengths() -> Vec<usize> {
     let max = if quick() { 40 } else { 200 };
@@ -34,7 +31,7 @@ fn lengths() -> Vec<usize> {
 
 #[test]
 fn aead128_vs_ascon_aead_06() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let mut r = rng(1);
     for len in lengths() {
         let key = random_bytes(&mut r, 16);
@@ -75,7 +72,7 @@ fn aead128_vs_ascon_aead_06() {
 
 #[test]
 fn hash256_xof128_vs_ascon_hash_04() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let mut r = rng(2);
     for len in lengths() {
         let m = random_bytes(&mut r, len);
@@ -124,7 +121,7 @@ fn v12_aead<O: KeyInit + Aead, P: aead_v05::KeyInit + aead_v05::Aead>(key_len: u
 
 #[test]
 fn v12_aeads_vs_ascon_aead_04() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     v12_aead::<v12::Ascon128, ascon_aead_v04::Ascon128>(16, 3);
     v12_aead::<v12::Ascon128a, ascon_aead_v04::Ascon128a>(16, 4);
     v12_aead::<v12::Ascon80pq, ascon_aead_v04::Ascon80pq>(20, 5);
@@ -166,7 +163,7 @@ fn v12_xof<
 
 #[test]
 fn v12_hashes_vs_ascon_hash_02() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     v12_hash::<v12::AsconHash, ascon_hash_v02::AsconHash>(6);
     v12_hash::<v12::AsconHasha, ascon_hash_v02::AsconAHash>(7);
     v12_xof::<v12::AsconXof, ascon_hash_v02::AsconXof>(8);
@@ -177,7 +174,7 @@ fn v12_hashes_vs_ascon_hash_02() {
 /// on top of the official vectors).
 #[test]
 fn random_chunking_matches_one_shot() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let mut r = rng(10);
     let n = if quick() { 5 } else { 50 };
     for _ in 0..n {
@@ -196,7 +193,7 @@ fn random_chunking_matches_one_shot() {
 
 #[test]
 fn aead_round_trips_all_types() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let max = if quick() { 20 } else { 80 };
     lwc_tests::runners::aead_round_trips::<lwc_ascon::AsconAead128>(11, max).unwrap();
     lwc_tests::runners::aead_round_trips::<lwc_ascon::TruncatedAsconAead128<aead::consts::U4>>(
@@ -213,7 +210,7 @@ fn aead_round_trips_all_types() {
 /// MACs as digest's `buffer_fixed!` types print themselves).
 #[test]
 fn debug_prints_no_secrets() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let key = [0xABu8; 16];
     let s = format!("{:?}", lwc_ascon::AsconAead128::new(&key.into()));
     assert_eq!(s, "AsconAead128 { .. }");
@@ -227,7 +224,7 @@ fn debug_prints_no_secrets() {
 #[test]
 #[ignore = "heavy: 64 MiB through Hash256, XOF128 and AEAD128 against RustCrypto (about 20 s in release on the loaded 2-core machine)"]
 fn long_inputs_vs_rustcrypto() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let mut r = rng(99);
     let m = random_bytes(&mut r, 64 << 20);
     let mut ours = lwc_ascon::AsconHash256::new();
@@ -259,7 +256,7 @@ fn long_inputs_vs_rustcrypto() {
 /// buffer, partial ones through the reader's block buffer) against `ascon-hash` 0.4 read at once.
 #[test]
 fn xof128_reads_in_pieces_match_ascon_hash_04() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let msg: Vec<u8> = (0..37u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
     let patterns: [&[usize]; 7] = [
         &[1],
@@ -326,7 +323,7 @@ fn xof128_04_to_02(old: &[u8]) -> [u8; 41] {
 /// ours convert back for `ascon-hash` 0.4.
 #[test]
 fn ascon_hash_04_states_convert_to_the_current_format() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let mut r = rng(17);
     let n = if quick() { 20 } else { 150 };
     for len in 0..n {
@@ -406,7 +403,7 @@ fn prf<P: KeyInit + Update + ExtendableOutput>(k: &[u8], m: &[u8], n: usize) -> 
 
 #[test]
 fn pyascon_differential() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let Some(path) = std::env::var_os("ASCON_PYASCON_VECTORS") else {
         eprintln!("note: ASCON_PYASCON_VECTORS unset; .ci/ascon.sh runs the pyascon comparison");
         return;

@@ -10,13 +10,15 @@
 //! `LWC_BACKEND` names (CI runs them once per backend).
 #![cfg(feature = "ascon")]
 
+#[macro_use]
+mod common;
+
 use aead::{Aead, AeadInOut, KeyInit, Payload};
 use digest::common::hazmat::SerializableState;
 use digest::{Digest, ExtendableOutput, Mac, Update, XofReader};
 use lwc_ascon::{
     AsconAead128, AsconCxof128, AsconHash256, AsconXof128,
     digest::TryCustomizedInit,
-    hazmat::{self, Backend},
     v12::{
         self, Ascon80pq, Ascon128, Ascon128a, AsconHash, AsconHasha, AsconMac, AsconMaca, AsconXof,
         AsconXofa,
@@ -27,11 +29,6 @@ use lwc_tests::{
     Failures, ramp, runners, sha256_hex,
     text::{Value, parse, render_lwc},
 };
-
-/// Forces the backend `LWC_BACKEND` names (CI runs the vector tests once per backend).
-fn force_backend() {
-    lwc_tests::force_backend_from_env(Backend::ALL, hazmat::force_backend);
-}
 
 // ---------- renderers: regenerate a whole file from our implementation ----------
 
@@ -134,7 +131,7 @@ fn prf_out<P: KeyInit + Update + ExtendableOutput>(k: &[u8], m: &[u8], n: usize)
 
 #[test]
 fn render_sp800232_aead128() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_aead::<AsconAead128>(&ramp(0, 16), &ramp(0x10, 16), 0x20, 0x30);
     check_sha(
         "sp800232_aead128.txt",
@@ -145,7 +142,7 @@ fn render_sp800232_aead128() {
 
 #[test]
 fn render_sp800232_aead128_classic() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_aead::<AsconAead128>(&ramp(0, 16), &ramp(0, 16), 0, 0);
     check_sha(
         "sp800232_aead128_classic.txt",
@@ -156,7 +153,7 @@ fn render_sp800232_aead128_classic() {
 
 #[test]
 fn render_sp800232_hash256() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_hash(|m| AsconHash256::digest(m).to_vec());
     check_sha(
         "sp800232_hash256.txt",
@@ -167,7 +164,7 @@ fn render_sp800232_hash256() {
 
 #[test]
 fn render_sp800232_xof128() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_hash(|m| xof_out::<AsconXof128>(m, 64));
     check_sha(
         "sp800232_xof128.txt",
@@ -178,7 +175,7 @@ fn render_sp800232_xof128() {
 
 #[test]
 fn render_sp800232_xof128_classic() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_hash(|m| xof_out::<AsconXof128>(m, 32));
     check_sha(
         "sp800232_xof128_classic.txt",
@@ -189,7 +186,7 @@ fn render_sp800232_xof128_classic() {
 
 #[test]
 fn render_sp800232_cxof128() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     // Outer loop message length 0..=32 (from 00), inner customization length 0..=32 (from 10).
     let mut recs = Vec::new();
     for ml in 0..=32 {
@@ -213,7 +210,7 @@ fn render_sp800232_cxof128() {
 
 #[test]
 fn render_v13_mac_family() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_mac(0x10, 1024, mac_out::<v13::AsconMac>);
     check_sha(
         "v13_asconmac.txt",
@@ -243,7 +240,7 @@ fn render_v13_mac_family() {
 
 #[test]
 fn render_v12_aeads() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_aead::<Ascon128>(&ramp(0, 16), &ramp(0, 16), 0, 0);
     check_sha(
         "v12_ascon128.txt",
@@ -266,7 +263,7 @@ fn render_v12_aeads() {
 
 #[test]
 fn render_v12_hashes() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_hash(|m| AsconHash::digest(m).to_vec());
     check_sha(
         "v12_asconhash.txt",
@@ -295,7 +292,7 @@ fn render_v12_hashes() {
 
 #[test]
 fn render_v12_mac_family() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let recs = render_mac(0, 1024, mac_out::<AsconMac>);
     check_sha(
         "v12_asconmac.txt",
@@ -366,7 +363,7 @@ fn aead_file<A: KeyInit + AeadInOut>(file: &str) {
 
 #[test]
 fn file_aeads() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     aead_file::<AsconAead128>("sp800232_aead128.txt");
     aead_file::<AsconAead128>("sp800232_aead128_classic.txt");
     aead_file::<Ascon128>("v12_ascon128.txt");
@@ -405,7 +402,7 @@ fn xof_read<X: ExtendableOutput>(x: X, n: usize) -> Vec<u8> {
 
 #[test]
 fn file_hashes() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     run_file("sp800232_hash256.txt", 1025, hash_record::<AsconHash256>);
     run_file("v12_asconhash.txt", 1025, hash_record::<AsconHash>);
     run_file("v12_asconhasha.txt", 1025, hash_record::<AsconHasha>);
@@ -413,7 +410,7 @@ fn file_hashes() {
 
 #[test]
 fn file_xofs() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     run_file("sp800232_xof128.txt", 1025, xof_record::<AsconXof128>);
     run_file(
         "sp800232_xof128_classic.txt",
@@ -469,7 +466,7 @@ fn prfshort_file<const LE: bool>(file: &str) {
 
 #[test]
 fn file_macs() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     mac_file::<AsconMac>("v12_asconmac.txt");
     mac_file::<AsconMaca>("v12_asconmaca.txt");
     mac_file::<v13::AsconMac>("v13_asconmac.txt");
@@ -483,7 +480,7 @@ fn file_macs() {
 /// The official files themselves have the SHA-256 the README records (guards the folder).
 #[test]
 fn file_hashes_of_the_vector_folder() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     for (file, sha) in [
         (
             "sp800232_aead128.txt",

@@ -4,6 +4,9 @@
 //! vectors from the same files: `ascon/tests/spot.rs`.
 #![cfg(feature = "ascon")]
 
+#[macro_use]
+mod common;
+
 use aead::{
     Aead, AeadInOut, KeyInit, Nonce, Payload, Tag,
     consts::{U4, U16},
@@ -12,7 +15,6 @@ use digest::TryCustomizedInit;
 use lwc_ascon::{
     AsconAead128, AsconCxof128, AsconHash256, AsconXof128, MaskedAsconAead128,
     TruncatedAsconAead128,
-    hazmat::{self, Backend},
     v12::{Ascon80pq, Ascon128, Ascon128a},
 };
 use lwc_tests::{
@@ -73,11 +75,6 @@ fn aead_case<A: KeyInit + AeadInOut>(
     }
 }
 
-/// Forces the backend `LWC_BACKEND` names (CI runs the vector tests once per backend).
-fn force_backend() {
-    lwc_tests::force_backend_from_env(Backend::ALL, hazmat::force_backend);
-}
-
 // ---------- full files (LWC_KAT_DIR) ----------
 
 fn read_json(rel: &str) -> Option<lwc_tests::json::Value> {
@@ -95,7 +92,7 @@ fn bytes_of(t: &lwc_tests::json::Value, field: &str, len_field: &str) -> Vec<u8>
 
 #[test]
 fn acvp_aead128() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     let Some(doc) = read_json("ascon/acvp/Ascon-AEAD128-SP800-232/internalProjection.json") else {
         return;
     };
@@ -142,7 +139,7 @@ fn acvp_aead128() {
 
 #[test]
 fn acvp_hash_xof_cxof() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     if let Some(doc) = read_json("ascon/acvp/Ascon-Hash256-SP800-232/internalProjection.json") {
         let mut f = Failures::new("Ascon-Hash256 ACVP");
         for (_, t) in wycheproof_tests(&doc) {
@@ -215,13 +212,13 @@ fn wycheproof_file<A: KeyInit + AeadInOut>(file: &str, expect_invalid: usize) {
 
 #[test]
 fn wycheproof_aead128() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     wycheproof_file::<AsconAead128>("ascon_sp800_232_aead128_test.json", 124);
 }
 
 #[test]
 fn wycheproof_v12() {
-    force_backend();
+    backend_from_env!(lwc_ascon);
     wycheproof_file::<Ascon128>("ascon128_test.json", count_invalid("ascon128_test.json"));
     wycheproof_file::<Ascon128a>("ascon128a_test.json", count_invalid("ascon128a_test.json"));
     wycheproof_file::<Ascon80pq>("ascon80pq_test.json", count_invalid("ascon80pq_test.json"));

@@ -8,6 +8,9 @@
 
 #![cfg(feature = "keccak")]
 
+#[macro_use]
+mod common;
+
 use digest::{
     CustomizedInit, Digest, ExtendableOutput, ExtendableOutputReset, FixedOutputReset, HashMarker,
     Reset, Update, XofReader,
@@ -15,14 +18,6 @@ use digest::{
 };
 use lwc_tests::{expect_eq, hex, random_bytes, rng, runners};
 use rand::Rng;
-
-/// Forces the backend named by `LWC_BACKEND`, if any (called first in every test).
-fn backend_from_env() {
-    lwc_tests::force_backend_from_env(
-        lwc_keccak::hazmat::Backend::ALL,
-        lwc_keccak::hazmat::force_backend,
-    );
-}
 
 /// Lengths around multiples of `rate` (0..=3 blocks) plus a few random ones.
 fn lengths(rate: usize, r: &mut impl Rng) -> Vec<usize> {
@@ -64,7 +59,7 @@ macro_rules! diff_hash {
     ($name:ident, $ours:ty, $peer:ty, $rate:expr) => {
         #[test]
         fn $name() {
-            backend_from_env();
+            backend_from_env!(lwc_keccak);
             let mut r = rng(0x5a_u64 + $rate);
             for len in lengths($rate, &mut r) {
                 let m = random_bytes(&mut r, len);
@@ -114,7 +109,7 @@ macro_rules! diff_xof {
     ($name:ident, $ours:ty, $peer:ty, $rate:expr) => {
         #[test]
         fn $name() {
-            backend_from_env();
+            backend_from_env!(lwc_keccak);
             let mut r = rng(0xa5_u64 + $rate);
             for len in lengths($rate, &mut r) {
                 let m = random_bytes(&mut r, len);
@@ -166,7 +161,7 @@ diff_xof!(
 
 #[test]
 fn turboshake_runtime_domain_byte_vs_turboshake() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let mut r = rng(77);
     for len in [0usize, 1, 167, 168, 169, 500] {
         let m = random_bytes(&mut r, len);
@@ -205,7 +200,7 @@ fn turboshake_runtime_domain_byte_vs_turboshake() {
 
 #[test]
 fn cshake_vs_cshake() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let mut r = rng(3);
     for len in lengths(168, &mut r) {
         let m = random_bytes(&mut r, len);
@@ -301,7 +296,7 @@ fn kt_lengths(r: &mut impl Rng) -> Vec<usize> {
 
 #[test]
 fn kt128_kt256_vs_k12() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let mut r = rng(12);
     for len in kt_lengths(&mut r) {
         let m = random_bytes(&mut r, len);
@@ -401,7 +396,7 @@ fn ref_parallel(rate: usize, m: &[u8], b: usize, out: usize, s: &[u8], xof: bool
 
 #[test]
 fn kmac_vs_reference() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     use digest::{KeyInit, Mac};
     let mut r = rng(185);
     for len in lengths(168, &mut r) {
@@ -436,7 +431,7 @@ fn kmac_vs_reference() {
 
 #[test]
 fn tuple_hash_vs_reference() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let mut r = rng(186);
     for count in 0..8usize {
         let items: Vec<Vec<u8>> = (0..count)
@@ -485,7 +480,7 @@ fn tuple_hash_vs_reference() {
 
 #[test]
 fn parallel_hash_vs_reference() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let mut r = rng(187);
     for (b, len) in [
         (1usize, 0usize),
@@ -543,7 +538,7 @@ fn parallel_hash_vs_reference() {
 
 #[test]
 fn batch_vs_single() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let mut r = rng(4);
     for (count, len) in [
         (0usize, 0usize),
@@ -662,7 +657,7 @@ fn zeroize_on_drop<X: digest::zeroize::ZeroizeOnDrop>() {}
 
 #[test]
 fn generic_code_against_sha3_bounds() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let m = b"generic";
     assert_eq!(
         sha3_like::<lwc_keccak::Sha3_256>(m),
@@ -717,7 +712,7 @@ fn generic_code_against_sha3_bounds() {
 
 #[test]
 fn serialized_state_matches_sha3() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let mut r = rng(9);
     for len in [0usize, 5, 135, 136, 137, 300] {
         let m = random_bytes(&mut r, len);

@@ -16,6 +16,9 @@
 
 #![cfg(feature = "keccak")]
 
+#[macro_use]
+mod common;
+
 use std::fmt::Write as _;
 
 use lwc_keccak::{
@@ -26,21 +29,9 @@ use lwc_keccak::{
 };
 use lwc_tests::{Failures, expect_eq, kat, runners, text, unhex};
 
-/// Forces the backend named by `LWC_BACKEND`, if any (called first in every test).
-fn backend_from_env() {
-    lwc_tests::force_backend_from_env(hazmat::Backend::ALL, hazmat::force_backend);
-}
-
-/// Reads `keccak/<rel>`, or returns from the test (skipped) when the folder is not configured.
-macro_rules! read_or_skip {
-    ($rel:expr) => {
-        lwc_tests::read_or_return!(format!("keccak/{}", $rel))
-    };
-}
-
 /// `Len`/`Msg`/`MD` files: CAVP Short/Long and the Keccak team's files.
 fn hash_file<D: Digest + Default + Reset + Clone>(rel: &str, min: usize) {
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let mut f = Failures::new(rel);
     for (i, r) in text::parse(&t).iter().enumerate() {
         if r.get("Len").is_none() {
@@ -58,7 +49,7 @@ where
     X: ExtendableOutput + Update + Default + Reset + Clone,
     X::Reader: Clone,
 {
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let mut f = Failures::new(rel);
     for (i, r) in text::parse(&t).iter().enumerate() {
         if r.get("Len").is_none() {
@@ -89,7 +80,7 @@ where
 
 #[test]
 fn cavp_sha3_short_long() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     hash_file::<Sha3_224>("nist-cavp/SHA3_224ShortMsg.rsp", 145);
     hash_file::<Sha3_256>("nist-cavp/SHA3_256ShortMsg.rsp", 137);
     hash_file::<Sha3_384>("nist-cavp/SHA3_384ShortMsg.rsp", 105);
@@ -102,7 +93,7 @@ fn cavp_sha3_short_long() {
 
 #[test]
 fn cavp_shake_short_long() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     shake_file::<Shake128>("nist-cavp/SHAKE128ShortMsg.rsp", 337);
     shake_file::<Shake256>("nist-cavp/SHAKE256ShortMsg.rsp", 273);
     shake_file::<Shake128>("nist-cavp/SHAKE128LongMsg.rsp", 100);
@@ -110,7 +101,7 @@ fn cavp_shake_short_long() {
 }
 
 fn variable_out<X: ExtendableOutput + Update + Default>(rel: &str, min: usize) {
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let mut f = Failures::new(rel);
     for r in text::parse(&t) {
         if r.get("Outputlen").is_none() {
@@ -134,14 +125,14 @@ fn variable_out<X: ExtendableOutput + Update + Default>(rel: &str, min: usize) {
 
 #[test]
 fn cavp_shake_variable_out() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     variable_out::<Shake128>("nist-cavp/SHAKE128VariableOut.rsp", 1126);
     variable_out::<Shake256>("nist-cavp/SHAKE256VariableOut.rsp", 1246);
 }
 
 /// SHA3VS Monte Carlo for SHA-3: 100 checkpoints of 1000 chained hashes.
 fn sha3_monte<D: Digest>(rel: &str) {
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let recs = text::parse(&t);
     let mut md = recs
         .iter()
@@ -161,7 +152,7 @@ fn sha3_monte<D: Digest>(rel: &str) {
 /// SHA3VS Monte Carlo for SHAKE: 1000 chained calls on the leftmost 16 bytes, output length from
 /// the last two output bytes.
 fn shake_monte<X: ExtendableOutput + Update + Default>(rel: &str) {
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let recs = text::parse(&t);
     let hdr = |name: &str| -> usize {
         recs.iter()
@@ -199,7 +190,7 @@ fn shake_monte<X: ExtendableOutput + Update + Default>(rel: &str) {
 
 #[test]
 fn cavp_monte() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     sha3_monte::<Sha3_224>("nist-cavp/SHA3_224Monte.rsp");
     sha3_monte::<Sha3_256>("nist-cavp/SHA3_256Monte.rsp");
     sha3_monte::<Sha3_384>("nist-cavp/SHA3_384Monte.rsp");
@@ -210,7 +201,7 @@ fn cavp_monte() {
 
 #[test]
 fn keccak_team_kats() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     hash_file::<Keccak224>("keccak-team/Keccak_ShortMsgKAT_224.txt", 256);
     hash_file::<Keccak256>("keccak-team/Keccak_ShortMsgKAT_256.txt", 256);
     hash_file::<Keccak384>("keccak-team/Keccak_ShortMsgKAT_384.txt", 256);
@@ -229,14 +220,14 @@ fn keccak_team_kats() {
 
 #[test]
 fn cshake_sample_files() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     for (rel, min) in [
         ("sp800-185/ShortMsgSamples_cSHAKE128.txt", 2),
         ("sp800-185/ShortMsgSamples_cSHAKE256.txt", 2),
         ("sp800-185/CustomMsgSamples_cSHAKE128.txt", 12),
         ("sp800-185/CustomMsgSamples_cSHAKE256.txt", 12),
     ] {
-        let t = read_or_skip!(rel);
+        let t = read_or_skip!("keccak", rel);
         let mut f = Failures::new(rel);
         for (i, r) in text::parse(&t).iter().enumerate() {
             if r.get("NLen").is_none() {
@@ -273,7 +264,7 @@ fn serializable<D>(rel: &str, rate: usize, out: usize, min: usize)
 where
     D: Digest + Default + Update + SerializableState,
 {
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let mut f = Failures::new(rel);
     for (i, r) in text::parse(&t).iter().enumerate() {
         if r.get("Len").is_none() {
@@ -299,7 +290,7 @@ where
 
 #[test]
 fn serializable_state_sha3() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     serializable::<Sha3_224>("nist-cavp/SHA3_224ShortMsg.rsp", 144, 28, 5);
     serializable::<Sha3_256>("nist-cavp/SHA3_256ShortMsg.rsp", 136, 32, 5);
     serializable::<Sha3_384>("nist-cavp/SHA3_384ShortMsg.rsp", 104, 48, 5);
@@ -308,7 +299,7 @@ fn serializable_state_sha3() {
 
 #[test]
 fn serializable_state_keccak() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     serializable::<Keccak224>("keccak-team/Keccak_ShortMsgKAT_224.txt", 144, 28, 6);
     serializable::<Keccak256>("keccak-team/Keccak_ShortMsgKAT_256.txt", 136, 32, 6);
     serializable::<Keccak384>("keccak-team/Keccak_ShortMsgKAT_384.txt", 104, 48, 9);
@@ -385,7 +376,7 @@ const K12_17_6_BLOCK: &str = "KangarooTwelve(M=pattern 0x00 to 0xFA for 17^6 byt
 
 #[test]
 fn kangaroo_twelve_txt() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     check_rendered(
         "keccak-team/KangarooTwelve.txt",
         &render_k12_txt(),
@@ -501,7 +492,7 @@ pub fn render_trace() -> String {
 
 #[test]
 fn permutation_trace_txt() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     check_rendered(
         "permutation/KeccakF-1600-IntermediateValues.txt",
         &render_trace(),
@@ -529,7 +520,7 @@ fn render_extremely_long<D: Digest>(bits: usize) -> String {
 #[test]
 #[ignore = "heavy: four 1 GiB messages, about 10 s each in release"]
 fn keccak_extremely_long_txt() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     check_rendered(
         "keccak-team/Keccak_ExtremelyLongMsgKAT_224.txt",
         &render_extremely_long::<Keccak224>(224),

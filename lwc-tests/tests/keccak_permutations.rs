@@ -18,15 +18,13 @@
 
 #![cfg(feature = "keccak")]
 
+#[macro_use]
+mod common;
+
 use std::fmt::Write as _;
 
 use lwc_keccak::hazmat;
 use lwc_tests::kat;
-
-/// Forces the backend named by `LWC_BACKEND`, if any (called first in every test).
-fn backend_from_env() {
-    lwc_tests::force_backend_from_env(hazmat::Backend::ALL, hazmat::force_backend);
-}
 
 /// One of the four permutations, its lanes held in `u64`.
 #[derive(Clone, Copy)]
@@ -247,7 +245,7 @@ fn render_trace(w: Width) -> String {
 
 #[test]
 fn trace_files_200_400_800_regenerated() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     for (w, sha256) in [
         (
             WIDTHS[0],
@@ -326,7 +324,7 @@ fn parse_trace(w: Width, text: &str) -> Vec<Example> {
 
 #[test]
 fn trace_files_every_round_count() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     for w in WIDTHS {
         let rel = format!("keccak/{}", w.file());
         let text = lwc_tests::read_or_return!(rel);

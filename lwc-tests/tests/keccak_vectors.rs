@@ -14,6 +14,9 @@
 
 #![cfg(feature = "keccak")]
 
+#[macro_use]
+mod common;
+
 use std::fmt::Write as _;
 
 use lwc_keccak::{
@@ -23,23 +26,11 @@ use lwc_keccak::{
 };
 use lwc_tests::{Failures, expect_eq, hex, json, kat, unhex};
 
-/// Forces the backend named by `LWC_BACKEND`, if any (called first in every test).
-fn backend_from_env() {
-    lwc_tests::force_backend_from_env(hazmat::Backend::ALL, hazmat::force_backend);
-}
-
-/// Reads `keccak/<rel>`, or returns from the test (skipped) when the folder is not configured.
-macro_rules! read_or_skip {
-    ($rel:expr) => {
-        lwc_tests::read_or_return!(format!("keccak/{}", $rel))
-    };
-}
-
 #[test]
 fn permutation_zero_state_json() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let rel = "permutation/keccak_p1600_zero_state.json";
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let doc = json::parse(&t);
     let mut f = Failures::new(rel);
     for (i, v) in json::array_field(&doc, "vectors").iter().enumerate() {
@@ -89,9 +80,9 @@ fn rfc_input(v: &json::Value, key: &str) -> Vec<u8> {
 
 #[test]
 fn rfc9861_json() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     let rel = "rfc9861/rfc9861_turboshake_kt.json";
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let doc = json::parse(&t);
     let mut f = Failures::new(rel);
     for (i, v) in json::array_field(&doc, "vectors").iter().enumerate() {
@@ -202,12 +193,12 @@ fn sp800_185(v: &json::Value) -> Vec<u8> {
 
 #[test]
 fn sp800_185_json() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     for (rel, min, min_aligned) in [
         ("sp800-185/sp800_185_nist_samples.json", 36, 0),
         ("sp800-185/sp800_185_extended.json", 186, 26),
     ] {
-        let t = read_or_skip!(rel);
+        let t = read_or_skip!("keccak", rel);
         let doc = json::parse(&t);
         let mut f = Failures::new(rel);
         let mut aligned = 0;
@@ -232,7 +223,7 @@ fn sp800_185_json() {
 type KmacCheck = dyn Fn(&[u8], &[u8], &[u8]) -> (Vec<u8>, bool);
 
 fn wycheproof_kmac(rel: &str, kmac: &KmacCheck, min: usize) {
-    let t = read_or_skip!(rel);
+    let t = read_or_skip!("keccak", rel);
     let doc = json::parse(&t);
     let mut f = Failures::new(rel);
     for (g, tc) in json::wycheproof_tests(&doc) {
@@ -266,7 +257,7 @@ fn wycheproof_kmac(rel: &str, kmac: &KmacCheck, min: usize) {
 
 #[test]
 fn wycheproof_kmac_files() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     wycheproof_kmac(
         "wycheproof/kmac128_no_customization_test.json",
         &|k, m, t| {
@@ -384,7 +375,7 @@ fn render_zero_state_json() -> String {
 
 #[test]
 fn permutation_zero_state_json_regenerated() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     check_rendered(
         "permutation/keccak_p1600_zero_state.json",
         &render_zero_state_json(),
@@ -566,7 +557,7 @@ const RFC9861_SHA256: &str = "ec2e4a8265a7cf81e4e74b6d5de94e8edcb00af6a7b78646f2
 
 #[test]
 fn rfc9861_json_regenerated() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     check_rendered(
         "rfc9861/rfc9861_turboshake_kt.json",
         &render_rfc9861_json(false),
@@ -577,7 +568,7 @@ fn rfc9861_json_regenerated() {
 #[test]
 #[ignore = "heavy: four 24 MB (17^6-byte) messages, a few seconds in release"]
 fn rfc9861_json_regenerated_all_computed() {
-    backend_from_env();
+    backend_from_env!(lwc_keccak);
     check_rendered(
         "rfc9861/rfc9861_turboshake_kt.json",
         &render_rfc9861_json(true),

@@ -15,9 +15,12 @@
 //! With `LWC_KAT_DIR` set, the files are also parsed and every record is run through the generic
 //! `Mac` runners (one-shot, every split, random chunkings, clone, reset, verify, tampered tags).
 
+#[macro_use]
+mod common;
+
 use hex_literal::hex;
 use lwc_lemac::digest::KeyInit;
-use lwc_lemac::hazmat::{Backend, LeMacContext, backend, force_backend};
+use lwc_lemac::hazmat::{Backend, LeMacContext, backend};
 use lwc_lemac::{LeMac, Mac, PetitMac, Tag, keyless_checksum};
 use lwc_tests::text::{Value, parse, render_lwc};
 use lwc_tests::{Failures, hex as to_hex, ramp, runners, sha256_hex};
@@ -25,15 +28,9 @@ use lwc_tests::{Failures, hex as to_hex, ramp, runners, sha256_hex};
 const K: [u8; 16] = hex!("000102030405060708090a0b0c0d0e0f");
 const Z: [u8; 16] = [0; 16];
 
-/// Forces the backend `LWC_BACKEND` names (the first thing every test does); panics if this CPU
-/// cannot run it.
-fn force_env_backend() {
-    lwc_tests::force_backend_from_env(Backend::ALL, force_backend);
-}
-
 #[test]
 fn backend_in_use() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     eprintln!(
         "lwc-lemac backend: {} (compute_many lanes: {})",
         backend(),
@@ -77,7 +74,7 @@ fn render(key: &[u8; 16], nonce: &[u8; 16], tag: &dyn Fn(&[u8]) -> Tag) -> Strin
 
 #[test]
 fn lemac_vectors_rendered_sha256() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let mac = LeMac::new(&K.into());
     let text = render(&K, &K, &|m| mac.compute(&K, m));
     // lemac_vectors.txt
@@ -89,7 +86,7 @@ fn lemac_vectors_rendered_sha256() {
 
 #[test]
 fn lemac_vectors_rendered_sha256_streaming() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     // The same file through the streaming path, fed in 1-, 7- and 100-byte pieces.
     for piece in [1usize, 7, 100] {
         let text = render(&K, &K, &|m| {
@@ -109,7 +106,7 @@ fn lemac_vectors_rendered_sha256_streaming() {
 
 #[test]
 fn lemac_keyless_vectors_rendered_sha256() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     // lemac_keyless_vectors.txt = what `lemacsum` prints.
     let text = render(&Z, &Z, &|m| keyless_checksum(m));
     assert_eq!(
@@ -128,7 +125,7 @@ fn lemac_keyless_vectors_rendered_sha256() {
 
 #[test]
 fn petitmac_vectors_rendered_sha256() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let mac = PetitMac::new(&K.into());
     let text = render(&K, &K, &|m| mac.compute(&K, m));
     // petitmac_vectors.txt
@@ -168,7 +165,7 @@ fn render_one_byte_files() -> String {
 
 #[test]
 fn one_byte_files_rendered_sha256() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let text = render_one_byte_files();
     assert!(text.starts_with("3813e97cdb668705fab759feb021a37b  one_byte_files/workfile_0.bin\n"));
     // one_byte_files.lemacsum
@@ -309,7 +306,7 @@ fn check_upstream(
 
 #[test]
 fn upstream_values_literal() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let mut f = Failures::new("upstream_vectors.txt (literal)");
     for (i, (alg, key, nonce, msg, tag)) in UPSTREAM.iter().enumerate() {
         f.check(i + 1, check_upstream(alg, key, nonce, msg, tag));
@@ -377,7 +374,7 @@ const K3ROUNDKEY: [[u8; 16]; 11] = [
 
 #[test]
 fn init_context_fips197_key_literal() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let ctx = LeMacContext::new(&FIPS_KEY);
     assert_eq!(ctx.init_state(), &INITSTATE);
     assert_eq!(ctx.final_subkeys(), &FINALSUBKEY);
@@ -387,7 +384,7 @@ fn init_context_fips197_key_literal() {
 
 #[test]
 fn lemac0_literal_values_differ() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     // LeMac-0 (the first-published schedule) must never be what we compute.
     for (alg, key, nonce, msg, tag) in UPSTREAM {
         if *alg == "LeMac-0" {
@@ -398,7 +395,7 @@ fn lemac0_literal_values_differ() {
 
 #[test]
 fn streaming_one_shot_and_many_agree() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let mut rng = lwc_tests::rng(7);
     let max = if lwc_tests::quick() { 300 } else { 3000 };
     for round in 0..if lwc_tests::quick() { 4 } else { 40 } {
@@ -444,7 +441,7 @@ fn streaming_one_shot_and_many_agree() {
 
 #[test]
 fn generic_mac_fit_and_debug() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     fn tag_of<M: Mac + KeyInit>(key: &[u8], msg: &[u8]) -> Vec<u8> {
         let mut m = <M as KeyInit>::new_from_slice(key).unwrap();
         Mac::update(&mut m, msg);
@@ -480,7 +477,7 @@ fn key16(r: &lwc_tests::text::Record, name: &str) -> [u8; 16] {
 
 #[test]
 fn lemac_vectors_file() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let Some(recs) = read_checked(
         "lemac_vectors.txt",
         "30ee784944adae33637a620b6832939c038c0986668b0a4c8d5a01152557575e",
@@ -505,7 +502,7 @@ fn lemac_vectors_file() {
 
 #[test]
 fn lemac_keyless_vectors_file() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let Some(recs) = read_checked(
         "lemac_keyless_vectors.txt",
         "a7da56904e11d757cbdcac1ad994c733dcd8a5f48cfa88b51693293222c92e2a",
@@ -553,7 +550,7 @@ fn upstream_format_file(
 
 #[test]
 fn petitmac_vectors_file() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     upstream_format_file(
         "petitmac_vectors.txt",
         "cc861ac2b46a871f6661df750d81266a2d36db1ee9f99069a6a5f2c39a68cb88",
@@ -564,7 +561,7 @@ fn petitmac_vectors_file() {
 
 #[test]
 fn lemac0_vectors_file_all_differ() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     upstream_format_file(
         "lemac0_vectors.txt",
         "e77c93c95faa9d49dcd2c7de322fe1a3deddb1ccc484d5fde165b1de89acf06c",
@@ -575,7 +572,7 @@ fn lemac0_vectors_file_all_differ() {
 
 #[test]
 fn upstream_vectors_file() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     upstream_format_file(
         "upstream_vectors.txt",
         "87f2cdfab9642eebf0faeafc14c2f68d40bf9c0e1094287b3120c26396bc7d01",
@@ -593,7 +590,7 @@ fn upstream_vectors_file() {
 
 #[test]
 fn init_context_file() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let Some(bytes) = lwc_tests::kat::read_bytes("lemac/init_context_fips197_key.txt") else {
         return;
     };
@@ -634,7 +631,7 @@ fn init_context_file() {
 
 #[test]
 fn one_byte_files_file() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let Some(bytes) = lwc_tests::kat::read_bytes("lemac/one_byte_files.lemacsum") else {
         return;
     };
@@ -661,7 +658,7 @@ fn one_byte_files_file() {
 #[test]
 #[ignore = "heavy: 3 x 64 MiB through LeMac (well under a second in release)"]
 fn long_message_paths_agree() {
-    force_env_backend();
+    backend_from_env!(lwc_lemac);
     let msg: Vec<u8> = (0..64usize << 20)
         .map(|i| (i as u32).wrapping_mul(2_654_435_761).to_le_bytes()[3])
         .collect();

@@ -44,8 +44,8 @@ use nix::unistd::{ForkResult, Pid, fork};
 
 mod trace_ops;
 use trace_ops::{
-    Op, Variant, Ws, ascon_ops, each_backend, first_difference, judge, keccak_ops, lemac_ops,
-    secrets, sparkle_ops, variants,
+    Op, Variant, Ws, ascon_ops, branchy, each_backend, first_difference, judge, keccak_ops,
+    lemac_ops, lengths, secrets, sparkle_ops, variants,
 };
 
 /// The lengths of the issue: around the 16-byte and 64-byte blocks, and one long message.
@@ -226,15 +226,7 @@ fn full_trace_equivalence() {
     // LWC_TRACE_BACKEND=<name> one backend, LWC_TRACE_LENGTHS=0,17 other lengths (for trying a
     // change out quickly).
     let only = std::env::var("LWC_TRACE_FAMILY").ok();
-    let lengths: Vec<usize> = std::env::var("LWC_TRACE_LENGTHS").map_or(LENGTHS.to_vec(), |v| {
-        v.split(',')
-            .map(|x| {
-                x.trim()
-                    .parse()
-                    .expect("LWC_TRACE_LENGTHS: comma-separated lengths")
-            })
-            .collect()
-    });
+    let lengths = lengths(&LENGTHS);
     let want = |f: &str| only.as_deref().is_none_or(|o| o == f);
     let mut report = Vec::new();
     macro_rules! family {
@@ -329,17 +321,6 @@ fn trace_negative_controls() {
     if let Err(e) = available() {
         println!("skipped: ptrace single-stepping unavailable here ({e})");
         return;
-    }
-    #[inline(never)]
-    fn branchy(ws: &mut Ws) -> u64 {
-        let mut acc = 0u64;
-        for &k in &ws.key[..16] {
-            if black_box(k) & 1 == 0 {
-                acc = black_box(acc.wrapping_mul(3));
-            }
-            acc ^= u64::from(k);
-        }
-        acc
     }
     #[inline(never)]
     fn early_exit_eq(ws: &mut Ws) -> u64 {

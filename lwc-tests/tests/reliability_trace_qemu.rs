@@ -37,8 +37,8 @@ use std::time::Instant;
 
 mod trace_ops;
 use trace_ops::{
-    Op, Variant, Ws, ascon_ops, each_backend, judge, keccak_ops, lemac_ops, secrets, sparkle_ops,
-    variants,
+    Op, Variant, Ws, ascon_ops, branchy, each_backend, judge, keccak_ops, lemac_ops, lengths,
+    secrets, sparkle_ops, variants,
 };
 
 /// The lengths traced by default: the edges of the 16-byte and 64-byte blocks.
@@ -57,19 +57,6 @@ fn marker_end() {
     black_box(0x656e_6400_u64);
 }
 
-/// A deliberately secret-dependent function: the child's negative control.
-#[inline(never)]
-fn branchy(ws: &mut Ws) -> u64 {
-    let mut acc = 0u64;
-    for &k in &ws.key[..16] {
-        if black_box(k) & 1 == 0 {
-            acc = black_box(acc.wrapping_mul(3));
-        }
-        acc ^= u64::from(k);
-    }
-    acc
-}
-
 fn ops_of(family: &str) -> Vec<Op> {
     match family {
         "ascon" => ascon_ops(),
@@ -78,18 +65,6 @@ fn ops_of(family: &str) -> Vec<Op> {
         "lemac" => lemac_ops(),
         _ => panic!("unknown family {family}"),
     }
-}
-
-fn lengths() -> Vec<usize> {
-    std::env::var("LWC_TRACE_LENGTHS").map_or(LENGTHS.to_vec(), |v| {
-        v.split(',')
-            .map(|x| {
-                x.trim()
-                    .parse()
-                    .expect("LWC_TRACE_LENGTHS: comma-separated lengths")
-            })
-            .collect()
-    })
 }
 
 // ---------------------------------------------------------------- the child (under qemu -d exec)
@@ -117,7 +92,7 @@ fn child(family: &str, plan: &Path) {
         traced_run(&mut ws, &branchy);
     }
     let ops = ops_of(family);
-    let lengths = lengths();
+    let lengths = lengths(&LENGTHS);
     let mut body = |b: &str| {
         for (i, o) in ops.iter().enumerate() {
             for &len in lengths.iter().filter(|&&l| l <= o.max_len) {
@@ -367,7 +342,7 @@ fn qemu_trace_equivalence() {
     let _ = std::fs::remove_dir_all(&dir);
     println!(
         "trace-qemu equivalence: {total} cases, lengths {:?}, {:.1} s",
-        lengths(),
+        lengths(&LENGTHS),
         t0.elapsed().as_secs_f64()
     );
     assert!(

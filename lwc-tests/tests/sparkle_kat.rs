@@ -16,6 +16,9 @@
 
 #![cfg(feature = "sparkle")]
 
+#[macro_use]
+mod common;
+
 use digest::{ExtendableOutput, Update, XofReader};
 use lwc_sparkle::{
     Esch256, Esch384, Schwaemm128_128, Schwaemm192_192, Schwaemm256_128, Schwaemm256_256,
@@ -29,17 +32,6 @@ use aead::{Aead, KeyInit, Payload};
 type Encrypt<'a> = &'a dyn Fn(&[u8], &[u8]) -> Vec<u8>;
 type HashCheck<'a> = &'a dyn Fn(&[u8], &[u8]) -> Result<(), String>;
 type AeadCheck<'a> = &'a dyn Fn(&[u8], &[u8], &[u8], &[u8], &[u8]) -> Result<(), String>;
-
-/// Honours `LWC_BACKEND` (`portable`, `x86_bmi`, `x86_avx2`, `x86_avx512`, `aarch64_neon`): forces
-/// that backend for the whole test process (`.ci/sparkle.sh` uses it to run every vector on each
-/// backend the CPU has). Panics if the CPU cannot run the requested backend, so a forced run never
-/// silently tests another.
-fn setup() {
-    use lwc_sparkle::hazmat::{Backend, backend, force_backend};
-    if let Some(forced) = lwc_tests::force_backend_from_env(Backend::ALL, force_backend) {
-        assert_eq!(backend(), forced);
-    }
-}
 
 fn hash_bytes<D: digest::Digest>(msg: &[u8]) -> Vec<u8> {
     D::digest(msg).to_vec()
@@ -158,7 +150,7 @@ fn official_lens() -> Vec<usize> {
 
 #[test]
 fn esch256_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_hash(&hash_bytes::<Esch256>);
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -169,7 +161,7 @@ fn esch256_txt_rendered() {
 
 #[test]
 fn esch384_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_hash(&hash_bytes::<Esch384>);
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -180,7 +172,7 @@ fn esch384_txt_rendered() {
 
 #[test]
 fn xoesch256_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_hash(&|m| xof_bytes::<XoEsch256>(m, 32));
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -191,7 +183,7 @@ fn xoesch256_txt_rendered() {
 
 #[test]
 fn xoesch384_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_hash(&|m| xof_bytes::<XoEsch384>(m, 48));
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -202,7 +194,7 @@ fn xoesch384_txt_rendered() {
 
 #[test]
 fn xoesch256_extra_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_xof_extra(&xof_bytes::<XoEsch256>);
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -213,7 +205,7 @@ fn xoesch256_extra_txt_rendered() {
 
 #[test]
 fn xoesch384_extra_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_xof_extra(&xof_bytes::<XoEsch384>);
     assert_eq!(
         sha256_hex(text.as_bytes()),
@@ -224,7 +216,7 @@ fn xoesch384_extra_txt_rendered() {
 
 #[test]
 fn schwaemm128_128_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let l = official_lens();
     let text = render_aead(16, 16, &l, &l, &|p, a| {
         aead_bytes::<Schwaemm128_128>(16, 16, p, a)
@@ -238,7 +230,7 @@ fn schwaemm128_128_txt_rendered() {
 
 #[test]
 fn schwaemm256_128_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let l = official_lens();
     let text = render_aead(16, 32, &l, &l, &|p, a| {
         aead_bytes::<Schwaemm256_128>(16, 32, p, a)
@@ -252,7 +244,7 @@ fn schwaemm256_128_txt_rendered() {
 
 #[test]
 fn schwaemm192_192_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let l = official_lens();
     let text = render_aead(24, 24, &l, &l, &|p, a| {
         aead_bytes::<Schwaemm192_192>(24, 24, p, a)
@@ -266,7 +258,7 @@ fn schwaemm192_192_txt_rendered() {
 
 #[test]
 fn schwaemm256_256_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let l = official_lens();
     let text = render_aead(32, 32, &l, &l, &|p, a| {
         aead_bytes::<Schwaemm256_256>(32, 32, p, a)
@@ -280,7 +272,7 @@ fn schwaemm256_256_txt_rendered() {
 
 #[test]
 fn schwaemm128_128_extra_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_aead(16, 16, &extra_pt_lens(16), &extra_ad_lens(16), &|p, a| {
         aead_bytes::<Schwaemm128_128>(16, 16, p, a)
     });
@@ -293,7 +285,7 @@ fn schwaemm128_128_extra_txt_rendered() {
 
 #[test]
 fn schwaemm256_128_extra_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_aead(16, 32, &extra_pt_lens(32), &extra_ad_lens(32), &|p, a| {
         aead_bytes::<Schwaemm256_128>(16, 32, p, a)
     });
@@ -306,7 +298,7 @@ fn schwaemm256_128_extra_txt_rendered() {
 
 #[test]
 fn schwaemm192_192_extra_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_aead(24, 24, &extra_pt_lens(24), &extra_ad_lens(24), &|p, a| {
         aead_bytes::<Schwaemm192_192>(24, 24, p, a)
     });
@@ -319,7 +311,7 @@ fn schwaemm192_192_extra_txt_rendered() {
 
 #[test]
 fn schwaemm256_256_extra_txt_rendered() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let text = render_aead(32, 32, &extra_pt_lens(32), &extra_ad_lens(32), &|p, a| {
         aead_bytes::<Schwaemm256_256>(32, 32, p, a)
     });
@@ -335,7 +327,7 @@ fn schwaemm256_256_extra_txt_rendered() {
 
 #[test]
 fn spot_vectors() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let r = |n| ramp(0, n);
     runners::hash::<Esch256>(
         b"",
@@ -476,31 +468,31 @@ fn aead_file(rel: &str, check: AeadCheck<'_>, min: usize) {
 
 #[test]
 fn esch256_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     hash_file("sparkle/esch256.txt", &runners::hash::<Esch256>, 1025);
 }
 
 #[test]
 fn esch384_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     hash_file("sparkle/esch384.txt", &runners::hash::<Esch384>, 1025);
 }
 
 #[test]
 fn xoesch256_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     hash_file("sparkle/xoesch256.txt", &runners::xof::<XoEsch256>, 1025);
 }
 
 #[test]
 fn xoesch384_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     hash_file("sparkle/xoesch384.txt", &runners::xof::<XoEsch384>, 1025);
 }
 
 #[test]
 fn xoesch256_extra_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     hash_file(
         "sparkle/xoesch256_extra.txt",
         &runners::xof::<XoEsch256>,
@@ -510,7 +502,7 @@ fn xoesch256_extra_txt() {
 
 #[test]
 fn xoesch384_extra_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     hash_file(
         "sparkle/xoesch384_extra.txt",
         &runners::xof::<XoEsch384>,
@@ -520,7 +512,7 @@ fn xoesch384_extra_txt() {
 
 #[test]
 fn schwaemm128_128_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     aead_file(
         "sparkle/schwaemm128_128.txt",
         &runners::aead::<Schwaemm128_128>,
@@ -530,7 +522,7 @@ fn schwaemm128_128_txt() {
 
 #[test]
 fn schwaemm256_128_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     aead_file(
         "sparkle/schwaemm256_128.txt",
         &runners::aead::<Schwaemm256_128>,
@@ -540,7 +532,7 @@ fn schwaemm256_128_txt() {
 
 #[test]
 fn schwaemm192_192_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     aead_file(
         "sparkle/schwaemm192_192.txt",
         &runners::aead::<Schwaemm192_192>,
@@ -550,7 +542,7 @@ fn schwaemm192_192_txt() {
 
 #[test]
 fn schwaemm256_256_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     aead_file(
         "sparkle/schwaemm256_256.txt",
         &runners::aead::<Schwaemm256_256>,
@@ -560,7 +552,7 @@ fn schwaemm256_256_txt() {
 
 #[test]
 fn schwaemm128_128_extra_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     aead_file(
         "sparkle/schwaemm128_128_extra.txt",
         &runners::aead::<Schwaemm128_128>,
@@ -570,7 +562,7 @@ fn schwaemm128_128_extra_txt() {
 
 #[test]
 fn schwaemm256_128_extra_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     aead_file(
         "sparkle/schwaemm256_128_extra.txt",
         &runners::aead::<Schwaemm256_128>,
@@ -580,7 +572,7 @@ fn schwaemm256_128_extra_txt() {
 
 #[test]
 fn schwaemm192_192_extra_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     aead_file(
         "sparkle/schwaemm192_192_extra.txt",
         &runners::aead::<Schwaemm192_192>,
@@ -590,7 +582,7 @@ fn schwaemm192_192_extra_txt() {
 
 #[test]
 fn schwaemm256_256_extra_txt() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     aead_file(
         "sparkle/schwaemm256_256_extra.txt",
         &runners::aead::<Schwaemm256_256>,
@@ -624,7 +616,7 @@ where
 
 #[test]
 fn serializable_state_spot() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let r = |n| ramp(0, n);
     serializable::<Esch256>(
         &digest_of,
@@ -664,7 +656,7 @@ fn serializable_file(rel: &str, check: HashCheck<'_>, min: usize) {
 
 #[test]
 fn serializable_state_files() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     serializable_file(
         "sparkle/esch256.txt",
         &|m, md| serializable::<Esch256>(&digest_of, m, md),
@@ -697,7 +689,7 @@ fn serializable_state_files() {
 
 #[test]
 fn random_round_trips() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let n = if lwc_tests::quick() { 40 } else { 200 };
     runners::aead_round_trips::<Schwaemm128_128>(1, n).unwrap();
     runners::aead_round_trips::<Schwaemm256_128>(2, n).unwrap();
@@ -707,7 +699,7 @@ fn random_round_trips() {
 
 #[test]
 fn xof_is_not_an_extension_of_the_hash() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     use digest::Digest;
     assert_ne!(
         Esch256::digest(b"abc").to_vec(),
@@ -721,7 +713,7 @@ fn xof_is_not_an_extension_of_the_hash() {
 
 #[test]
 fn debug_prints_no_state() {
-    setup();
+    backend_from_env!(lwc_sparkle);
     let c = Schwaemm256_128::new(&[0x41u8; 16].into());
     let s = format!("{c:?}");
     assert_eq!(s, "Schwaemm256_128 { .. }");

@@ -34,6 +34,103 @@ pub(crate) fn as_arrays(blocks: &[digest::array::Array<u8, U16>]) -> &[[u8; RATE
     digest::array::Array::cast_slice_to_core(blocks)
 }
 
+/// The parts of the Esch and XOEsch block-level cores that differ only in the type's name: the
+/// core is `$core<P>` (fields `sponge` and `permutation`), its algorithm name `P::$name`, its
+/// `Debug` text `$debug` (a format string taking `P::ESCH`, documented as `$shown`). The output side (fixed or
+/// extendable) is written beside each core.
+macro_rules! esch_core_impls {
+    ($core:ident, $name:ident, $debug:literal, $shown:literal) => {
+        impl<P: EschPermutation> Clone for $core<P> {
+            #[inline]
+            fn clone(&self) -> Self {
+                Self {
+                    sponge: self.sponge.clone(),
+                    permutation: PhantomData,
+                }
+            }
+        }
+
+        impl<P: EschPermutation> Default for $core<P> {
+            #[inline]
+            fn default() -> Self {
+                Self {
+                    sponge: EschSponge::new(),
+                    permutation: PhantomData,
+                }
+            }
+        }
+
+        impl<P: EschPermutation> HashMarker for $core<P> {}
+
+        impl<P: EschPermutation> BlockSizeUser for $core<P> {
+            type BlockSize = U16;
+        }
+
+        impl<P: EschPermutation> BufferKindUser for $core<P> {
+            type BufferKind = Lazy;
+        }
+
+        impl<P: EschPermutation> UpdateCore for $core<P> {
+            #[inline]
+            fn update_blocks(&mut self, blocks: &[Block<Self>]) {
+                self.sponge.absorb($crate::hash::as_arrays(blocks));
+            }
+        }
+
+        impl<P: EschPermutation> Reset for $core<P> {
+            #[inline]
+            fn reset(&mut self) {
+                self.sponge = EschSponge::new();
+            }
+        }
+
+        impl<P: EschPermutation> AlgorithmName for $core<P> {
+            fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(P::$name)
+            }
+        }
+
+        /// The state's words, little-endian (48 or 64 bytes).
+        impl<P: EschPermutation> SerializableState for $core<P> {
+            type SerializedStateSize = P::StateSize;
+
+            fn serialize(&self) -> SerializedState<Self> {
+                let mut out = SerializedState::<Self>::default();
+                self.sponge.serialize(&mut out);
+                out
+            }
+
+            fn deserialize(
+                serialized: &SerializedState<Self>,
+            ) -> Result<Self, DeserializeStateError> {
+                Ok(Self {
+                    sponge: EschSponge::deserialize(serialized),
+                    permutation: PhantomData,
+                })
+            }
+        }
+
+        #[doc = concat!("Shows no state: `", $shown, "`.")]
+        impl<P: EschPermutation> fmt::Debug for $core<P> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, $debug, P::ESCH)
+            }
+        }
+
+        /// Wipes the state with `zeroize`.
+        impl<P: EschPermutation> Drop for $core<P> {
+            fn drop(&mut self) {
+                #[cfg(feature = "zeroize")]
+                self.sponge.wipe();
+            }
+        }
+
+        #[cfg(feature = "zeroize")]
+        impl<P: EschPermutation> zeroize::ZeroizeOnDrop for $core<P> {}
+    };
+}
+pub(crate) use esch_core_impls;
+
 /// Block-level core of Esch on the permutation `P` ([`Esch256`] on [`Sparkle384`], [`Esch384`]
 /// on [`Sparkle512`]; use those buffered types instead).
 pub struct EschCore<P: EschPermutation> {
@@ -46,45 +143,10 @@ pub type Esch256Core = EschCore<Sparkle384>;
 /// Block-level core of [`Esch384`].
 pub type Esch384Core = EschCore<Sparkle512>;
 
-impl<P: EschPermutation> Clone for EschCore<P> {
-    #[inline]
-    fn clone(&self) -> Self {
-        Self {
-            sponge: self.sponge.clone(),
-            permutation: PhantomData,
-        }
-    }
-}
-
-impl<P: EschPermutation> Default for EschCore<P> {
-    #[inline]
-    fn default() -> Self {
-        Self {
-            sponge: EschSponge::new(),
-            permutation: PhantomData,
-        }
-    }
-}
-
-impl<P: EschPermutation> HashMarker for EschCore<P> {}
-
-impl<P: EschPermutation> BlockSizeUser for EschCore<P> {
-    type BlockSize = U16;
-}
-
-impl<P: EschPermutation> BufferKindUser for EschCore<P> {
-    type BufferKind = Lazy;
-}
+esch_core_impls!(EschCore, ESCH, "{}Core {{ .. }}", "Esch256Core { .. }");
 
 impl<P: EschPermutation> OutputSizeUser for EschCore<P> {
     type OutputSize = P::DigestSize;
-}
-
-impl<P: EschPermutation> UpdateCore for EschCore<P> {
-    #[inline]
-    fn update_blocks(&mut self, blocks: &[Block<Self>]) {
-        self.sponge.absorb(as_arrays(blocks));
-    }
 }
 
 impl<P: EschPermutation> FixedOutputCore for EschCore<P> {
@@ -95,55 +157,6 @@ impl<P: EschPermutation> FixedOutputCore for EschCore<P> {
         self.sponge.squeeze(out);
     }
 }
-
-impl<P: EschPermutation> Reset for EschCore<P> {
-    #[inline]
-    fn reset(&mut self) {
-        self.sponge = EschSponge::new();
-    }
-}
-
-impl<P: EschPermutation> AlgorithmName for EschCore<P> {
-    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(P::ESCH)
-    }
-}
-
-/// The state's words, little-endian (48 or 64 bytes).
-impl<P: EschPermutation> SerializableState for EschCore<P> {
-    type SerializedStateSize = P::StateSize;
-
-    fn serialize(&self) -> SerializedState<Self> {
-        let mut out = SerializedState::<Self>::default();
-        self.sponge.serialize(&mut out);
-        out
-    }
-
-    fn deserialize(serialized: &SerializedState<Self>) -> Result<Self, DeserializeStateError> {
-        Ok(Self {
-            sponge: EschSponge::deserialize(serialized),
-            permutation: PhantomData,
-        })
-    }
-}
-
-/// Shows no state: `Esch256Core { .. }`.
-impl<P: EschPermutation> fmt::Debug for EschCore<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}Core {{ .. }}", P::ESCH)
-    }
-}
-
-/// Wipes the state with `zeroize`.
-impl<P: EschPermutation> Drop for EschCore<P> {
-    fn drop(&mut self) {
-        #[cfg(feature = "zeroize")]
-        self.sponge.wipe();
-    }
-}
-
-#[cfg(feature = "zeroize")]
-impl<P: EschPermutation> zeroize::ZeroizeOnDrop for EschCore<P> {}
 
 digest::buffer_fixed!(
     /// Esch256: the SPARKLE hash with a 32-byte digest on Sparkle384 (128-bit security).

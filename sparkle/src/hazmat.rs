@@ -30,6 +30,7 @@ pub(crate) mod words;
 
 use digest::array::ArraySize;
 use digest::consts::{U16, U24, U32, U48, U64};
+use digest::typenum::Unsigned;
 
 pub use backends::Backend;
 use backends::{Permute, dispatch};
@@ -78,21 +79,21 @@ pub trait EschPermutation: sealed::Sealed + 'static {
     const XOESCH: &'static str;
 }
 
-impl EschPermutation for Sparkle384 {
-    type DigestSize = U32;
-    type StateSize = U48;
-    type Sponge = sponge::Sponge<12, 7, 11>;
-    const ESCH: &'static str = "Esch256";
-    const XOESCH: &'static str = "XOEsch256";
+/// Esch and XOEsch on the permutation `$p`: the sponge takes the word and step counts from `$p`.
+macro_rules! esch {
+    ($p:ident, $digest:ident, $state:ident, $esch:literal, $xoesch:literal) => {
+        impl EschPermutation for $p {
+            type DigestSize = $digest;
+            type StateSize = $state;
+            type Sponge = sponge::Sponge<{ $p::WORDS }, { $p::SLIM_STEPS }, { $p::BIG_STEPS }>;
+            const ESCH: &'static str = $esch;
+            const XOESCH: &'static str = $xoesch;
+        }
+    };
 }
 
-impl EschPermutation for Sparkle512 {
-    type DigestSize = U48;
-    type StateSize = U64;
-    type Sponge = sponge::Sponge<16, 8, 12>;
-    const ESCH: &'static str = "Esch384";
-    const XOESCH: &'static str = "XOEsch384";
-}
+esch!(Sparkle384, U32, U48, "Esch256", "XOEsch256");
+esch!(Sparkle512, U48, U64, "Esch384", "XOEsch384");
 
 /// A permutation and rate (in bytes, also the nonce size) Schwaemm is defined with:
 /// [`Sparkle256`] with 16 (Schwaemm128-128), [`Sparkle384`] with 32 (Schwaemm256-128) and 24
@@ -109,29 +110,28 @@ pub trait SchwaemmPermutation<Rate: ArraySize>: sealed::Sealed + 'static {
     const NAME: &'static str;
 }
 
-impl SchwaemmPermutation<U16> for Sparkle256 {
-    type Capacity = U16;
-    type Duplex = duplex::Duplex<8, 4, 4, 7, 10>;
-    const NAME: &'static str = "Schwaemm128_128";
+/// Schwaemm on the permutation `$p` with a `$rate`-byte rate and a `$cap`-byte capacity: the
+/// duplex takes the word and step counts from `$p`, its rate and capacity words from the sizes.
+macro_rules! schwaemm {
+    ($p:ident, $rate:ident, $cap:ident, $name:literal) => {
+        impl SchwaemmPermutation<$rate> for $p {
+            type Capacity = $cap;
+            type Duplex = duplex::Duplex<
+                { $p::WORDS },
+                { $rate::USIZE / 4 },
+                { $cap::USIZE / 4 },
+                { $p::SLIM_STEPS },
+                { $p::BIG_STEPS },
+            >;
+            const NAME: &'static str = $name;
+        }
+    };
 }
 
-impl SchwaemmPermutation<U32> for Sparkle384 {
-    type Capacity = U16;
-    type Duplex = duplex::Duplex<12, 8, 4, 7, 11>;
-    const NAME: &'static str = "Schwaemm256_128";
-}
-
-impl SchwaemmPermutation<U24> for Sparkle384 {
-    type Capacity = U24;
-    type Duplex = duplex::Duplex<12, 6, 6, 7, 11>;
-    const NAME: &'static str = "Schwaemm192_192";
-}
-
-impl SchwaemmPermutation<U32> for Sparkle512 {
-    type Capacity = U32;
-    type Duplex = duplex::Duplex<16, 8, 8, 8, 12>;
-    const NAME: &'static str = "Schwaemm256_256";
-}
+schwaemm!(Sparkle256, U16, U16, "Schwaemm128_128");
+schwaemm!(Sparkle384, U32, U16, "Schwaemm256_128");
+schwaemm!(Sparkle384, U24, U24, "Schwaemm192_192");
+schwaemm!(Sparkle512, U32, U32, "Schwaemm256_256");
 
 macro_rules! permutation {
     ($(#[$doc:meta])* $name:ident, $words:literal, $slim:literal, $big:literal) => {

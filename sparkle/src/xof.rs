@@ -17,7 +17,7 @@ use digest::{
     consts::{U16, U24},
 };
 
-use crate::hash::as_arrays;
+use crate::hash::esch_core_impls;
 use crate::hazmat::sponge::EschSponge;
 use crate::hazmat::words::RATE;
 use crate::hazmat::{EschPermutation, Sparkle384, Sparkle512};
@@ -49,16 +49,6 @@ pub type XoEsch256ReaderCore = XoEschReaderCore<Sparkle384>;
 /// Block-level core of [`XoEsch384Reader`].
 pub type XoEsch384ReaderCore = XoEschReaderCore<Sparkle512>;
 
-impl<P: EschPermutation> Clone for XoEschCore<P> {
-    #[inline]
-    fn clone(&self) -> Self {
-        Self {
-            sponge: self.sponge.clone(),
-            permutation: PhantomData,
-        }
-    }
-}
-
 impl<P: EschPermutation> Clone for XoEschReaderCore<P> {
     #[inline]
     fn clone(&self) -> Self {
@@ -70,32 +60,12 @@ impl<P: EschPermutation> Clone for XoEschReaderCore<P> {
     }
 }
 
-impl<P: EschPermutation> Default for XoEschCore<P> {
-    #[inline]
-    fn default() -> Self {
-        Self {
-            sponge: EschSponge::new(),
-            permutation: PhantomData,
-        }
-    }
-}
-
-impl<P: EschPermutation> HashMarker for XoEschCore<P> {}
-
-impl<P: EschPermutation> BlockSizeUser for XoEschCore<P> {
-    type BlockSize = U16;
-}
-
-impl<P: EschPermutation> BufferKindUser for XoEschCore<P> {
-    type BufferKind = Lazy;
-}
-
-impl<P: EschPermutation> UpdateCore for XoEschCore<P> {
-    #[inline]
-    fn update_blocks(&mut self, blocks: &[Block<Self>]) {
-        self.sponge.absorb(as_arrays(blocks));
-    }
-}
+esch_core_impls!(
+    XoEschCore,
+    XOESCH,
+    "Xo{}Core {{ .. }}",
+    "XoEsch256Core { .. }"
+);
 
 impl<P: EschPermutation> ExtendableOutputCore for XoEschCore<P> {
     type ReaderCore = XoEschReaderCore<P>;
@@ -128,56 +98,10 @@ impl<P: EschPermutation> XofReaderCore for XoEschReaderCore<P> {
     }
 }
 
-impl<P: EschPermutation> Reset for XoEschCore<P> {
-    #[inline]
-    fn reset(&mut self) {
-        self.sponge = EschSponge::new();
-    }
-}
-
-impl<P: EschPermutation> AlgorithmName for XoEschCore<P> {
-    fn write_alg_name(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(P::XOESCH)
-    }
-}
-
-/// The state's words, little-endian (48 or 64 bytes).
-impl<P: EschPermutation> SerializableState for XoEschCore<P> {
-    type SerializedStateSize = P::StateSize;
-
-    fn serialize(&self) -> SerializedState<Self> {
-        let mut out = SerializedState::<Self>::default();
-        self.sponge.serialize(&mut out);
-        out
-    }
-
-    fn deserialize(serialized: &SerializedState<Self>) -> Result<Self, DeserializeStateError> {
-        Ok(Self {
-            sponge: EschSponge::deserialize(serialized),
-            permutation: PhantomData,
-        })
-    }
-}
-
-/// Shows no state: `XoEsch256Core { .. }`.
-impl<P: EschPermutation> fmt::Debug for XoEschCore<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Xo{}Core {{ .. }}", P::ESCH)
-    }
-}
-
 /// Shows no state: `XoEsch256ReaderCore { .. }`.
 impl<P: EschPermutation> fmt::Debug for XoEschReaderCore<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Xo{}ReaderCore {{ .. }}", P::ESCH)
-    }
-}
-
-/// Wipes the state with `zeroize`.
-impl<P: EschPermutation> Drop for XoEschCore<P> {
-    fn drop(&mut self) {
-        #[cfg(feature = "zeroize")]
-        self.sponge.wipe();
     }
 }
 
@@ -188,9 +112,6 @@ impl<P: EschPermutation> Drop for XoEschReaderCore<P> {
         self.sponge.wipe();
     }
 }
-
-#[cfg(feature = "zeroize")]
-impl<P: EschPermutation> zeroize::ZeroizeOnDrop for XoEschCore<P> {}
 
 #[cfg(feature = "zeroize")]
 impl<P: EschPermutation> zeroize::ZeroizeOnDrop for XoEschReaderCore<P> {}

@@ -28,3 +28,32 @@ pub(crate) fn store_lanes(lanes: &[u64], out: &mut [u8]) {
         dst.copy_from_slice(&lane.to_le_bytes()[..dst.len()]);
     }
 }
+
+/// `match`es `$rate` against the Keccak rates (in bytes) the backends compile a loop for, each arm
+/// running `$call` with the constant `$lanes` set to that rate's lane count (`rate / 8`), so that the
+/// loop is compiled for a fixed block; `$other` for any other rate. The first form: SHAKE128's 168
+/// and SHAKE256's 136 (also cSHAKE, TurboSHAKE, KT and KMAC); `all`: those and SHA3-224's 144,
+/// SHA3-384's 104 and SHA3-512's 72.
+// Unused on targets that compile none of the SIMD backends (wasm32 without `simd128`, ...).
+#[allow(unused_macros)]
+macro_rules! by_rate {
+    ($rate:expr, $lanes:ident => $call:expr, _ => $other:expr $(,)?) => {
+        $crate::hazmat::words::by_rate!(@arms $rate, $lanes, $call, $other, [168 21, 136 17])
+    };
+    (all $rate:expr, $lanes:ident => $call:expr, _ => $other:expr $(,)?) => {
+        $crate::hazmat::words::by_rate!(
+            @arms $rate, $lanes, $call, $other, [168 21, 144 18, 136 17, 104 13, 72 9]
+        )
+    };
+    (@arms $rate:expr, $lanes:ident, $call:expr, $other:expr, [$($r:literal $l:literal),*]) => {
+        match $rate {
+            $($r => {
+                const $lanes: usize = $l;
+                $call
+            })*
+            _ => $other,
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use by_rate;

@@ -1,6 +1,6 @@
 //! LeMac (the corrected design: delay register `RR`, 4 blank blocks), written once over the
-//! AES-round [`Kernels`], as the [`Job`]s the MAC mode dispatches: [`Absorb`], [`Finalize`],
-//! [`Compute`] (one-shot) and [`Compute2`] (two messages under one key, lane-parallel where the
+//! AES-round [`Kernels`]: the [`Mac`] the shared jobs of [`super::jobs`] run (absorb, finalize,
+//! one-shot), and the [`Job`] [`Compute2`] (two messages under one key, lane-parallel where the
 //! backend has two-lane kernels).
 //!
 //! No closures (`array::map`, `from_fn`) in this module: a closure is not compiled with the
@@ -8,51 +8,42 @@
 
 use super::backends::{Job, Kernels, Kernels2};
 use super::finalization::{aes128, finish, nonce_mask, tag_input, tag_input_pairs};
+use super::jobs::Mac;
 use super::words::{last_word_u64x2, padded_word, word_at};
 use super::{LeMacContext, LeMacState, Word};
 
-/// Absorbs the whole 64-byte blocks of `data` into `state` (a trailing partial block is ignored).
-pub(crate) struct Absorb<'a> {
-    pub(crate) state: &'a mut LeMacState,
-    pub(crate) data: &'a [u8],
-}
+impl Mac for LeMacContext {
+    type State = LeMacState;
 
-impl Job for &mut Absorb<'_> {
-    type Output = ();
+    /// Absorbs the whole 64-byte blocks of `data` (a trailing partial block is ignored).
     #[inline(always)]
-    fn run<K: Kernels>(self, k: K) {
-        absorb(k, self.state, self.data);
+    fn absorb<K: Kernels>(k: K, st: &mut LeMacState, data: &[u8]) {
+        let mut s = k.load_words(&st.s);
+        let mut r = k.load_words(&st.r);
+        absorb_regs(k, &mut s, &mut r, data);
+        k.store_words(&s, &mut st.s);
+        k.store_words(&r, &mut st.r);
     }
-}
 
-/// The tag of `state` plus `tail` (shorter than 64 bytes) under `nonce`; `state` is unchanged.
-pub(crate) struct Finalize<'a> {
-    pub(crate) ctx: &'a LeMacContext,
-    pub(crate) state: &'a LeMacState,
-    pub(crate) tail: &'a [u8],
-    pub(crate) nonce: &'a Word,
-}
-
-impl Job for &Finalize<'_> {
-    type Output = Word;
+    /// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into a copy of `st`,
+    /// and returns the tag.
     #[inline(always)]
-    fn run<K: Kernels>(self, k: K) -> Word {
-        finalize(k, self.ctx, self.state, self.tail, self.nonce)
+    fn finalize<K: Kernels>(k: K, ctx: &Self, st: &LeMacState, tail: &[u8], nonce: &Word) -> Word {
+        let s = k.load_words(&st.s);
+        let r = k.load_words(&st.r);
+        finish_regs(k, ctx, s, r, tail, nonce)
     }
-}
 
-/// One-shot LeMac of `msg` under `nonce` from the keyed initial state.
-pub(crate) struct Compute<'a> {
-    pub(crate) ctx: &'a LeMacContext,
-    pub(crate) nonce: &'a Word,
-    pub(crate) msg: &'a [u8],
-}
-
-impl Job for &Compute<'_> {
-    type Output = Word;
+    /// One-shot LeMac of `msg` from the keyed initial state; the state stays in registers from the
+    /// first block to the tag.
     #[inline(always)]
-    fn run<K: Kernels>(self, k: K) -> Word {
-        compute(k, self.ctx, self.nonce, self.msg)
+    fn compute<K: Kernels>(k: K, ctx: &Self, nonce: &Word, msg: &[u8]) -> Word {
+        let mut s = k.load_words(&ctx.init);
+        let zero = k.load(&[0; 16]);
+        let mut r = [zero; 4];
+        let full = msg.len() - msg.len() % 64;
+        absorb_regs(k, &mut s, &mut r, &msg[..full]);
+        finish_regs(k, ctx, s, r, &msg[full..], nonce)
     }
 }
 
@@ -228,16 +219,6 @@ fn absorb_regs_folded<K: Kernels>(k: K, s: &mut [K::W; 9], r: &mut [K::W; 4], da
     }
 }
 
-/// Absorbs the whole 64-byte blocks of `data` (a trailing partial block is ignored).
-#[inline(always)]
-fn absorb<K: Kernels>(k: K, st: &mut LeMacState, data: &[u8]) {
-    let mut s = k.load_words(&st.s);
-    let mut r = k.load_words(&st.r);
-    absorb_regs(k, &mut s, &mut r, data);
-    k.store_words(&s, &mut st.s);
-    k.store_words(&r, &mut st.r);
-}
-
 /// Absorbs the same number of whole blocks from two messages into register-held two-lane
 /// state, one message per lane.
 #[inline(always)]
@@ -307,8 +288,8 @@ fn compute2<L: Kernels2, K: Kernels>(
         }
         let mut out = [[0u8; 16]; 2];
         for i in 0..2 {
-            absorb(k, &mut st[i], &msgs[i][common..full[i]]);
-            out[i] = finalize(k, ctx, &st[i], &msgs[i][full[i]..], nonces[i]);
+            LeMacContext::absorb(k, &mut st[i], &msgs[i][common..full[i]]);
+            out[i] = LeMacContext::finalize(k, ctx, &st[i], &msgs[i][full[i]..], nonces[i]);
         }
         #[cfg(feature = "zeroize")]
         for sti in &mut st {
@@ -430,31 +411,4 @@ fn tag_input_regs<K: Kernels>(
         block(k, &mut s, &mut r, [zero; 4]);
     }
     tag_input(k, s, &ctx.subkeys, nm)
-}
-
-/// Pads `tail` (shorter than 64 bytes), absorbs it and the 4 blank blocks into a copy of `st`,
-/// and returns the tag.
-#[inline(always)]
-fn finalize<K: Kernels>(
-    k: K,
-    ctx: &LeMacContext,
-    st: &LeMacState,
-    tail: &[u8],
-    nonce: &Word,
-) -> Word {
-    let s = k.load_words(&st.s);
-    let r = k.load_words(&st.r);
-    finish_regs(k, ctx, s, r, tail, nonce)
-}
-
-/// One-shot LeMac of `msg` from the keyed initial state; the state stays in registers from the
-/// first block to the tag.
-#[inline(always)]
-fn compute<K: Kernels>(k: K, ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> Word {
-    let mut s = k.load_words(&ctx.init);
-    let zero = k.load(&[0; 16]);
-    let mut r = [zero; 4];
-    let full = msg.len() - msg.len() % 64;
-    absorb_regs(k, &mut s, &mut r, &msg[..full]);
-    finish_regs(k, ctx, s, r, &msg[full..], nonce)
 }

@@ -4,9 +4,10 @@
 //! backends with two lanes). Plus the AES-128 key expansion.
 
 use super::backends::dispatch_on;
+use super::jobs::{self, Mac};
 use super::words::TestRng;
 use super::{Backend, LeMacContext, LeMacState, PetitMacContext, PetitMacState, Word};
-use super::{expand_key, lemac, petitmac};
+use super::{expand_key, lemac};
 
 /// Message lengths: under Miri a few; otherwise every length up to 3 blocks (each tail length,
 /// each position of the padding byte) and then every block count up to 13 (each number of
@@ -26,53 +27,30 @@ fn supported() -> impl Iterator<Item = Backend> {
     Backend::ALL.iter().copied().filter(|b| b.is_supported())
 }
 
-/// LeMac on `b`: one-shot, and streamed (absorb in two parts, then finalise).
-fn lemac_on(b: Backend, ctx: &LeMacContext, nonce: &Word, msg: &[u8]) -> [Word; 2] {
-    let one_shot = dispatch_on(b, &lemac::Compute { ctx, nonce, msg }).expect("supported");
-    let mut state = LeMacState::new(ctx);
-    let full = msg.len() - msg.len() % 64;
-    let cut = (full / 128) * 64;
+/// The MAC `M` (`block`-byte blocks) on `b`: one-shot, and streamed from `state` (the keyed
+/// initial state: absorb in two parts, then finalise).
+fn mac_on<M: Mac>(
+    b: Backend,
+    ctx: &M,
+    mut state: M::State,
+    block: usize,
+    nonce: &Word,
+    msg: &[u8],
+) -> [Word; 2] {
+    let one_shot = dispatch_on(b, &jobs::Compute { ctx, nonce, msg }).expect("supported");
+    let full = msg.len() - msg.len() % block;
+    let cut = (full / (2 * block)) * block;
     for data in [&msg[..cut], &msg[cut..full]] {
-        dispatch_on(
-            b,
-            &mut lemac::Absorb {
-                state: &mut state,
-                data,
-            },
-        )
-        .expect("supported");
+        let job = &mut jobs::Absorb::<M> {
+            state: &mut state,
+            data,
+        };
+        dispatch_on(b, job).expect("supported");
     }
     let tail = &msg[full..];
     let streamed = dispatch_on(
         b,
-        &lemac::Finalize {
-            ctx,
-            state: &state,
-            tail,
-            nonce,
-        },
-    );
-    [one_shot, streamed.expect("supported")]
-}
-
-/// PetitMac on `b`: one-shot, and streamed.
-fn petitmac_on(b: Backend, ctx: &PetitMacContext, nonce: &Word, msg: &[u8]) -> [Word; 2] {
-    let one_shot = dispatch_on(b, &petitmac::Compute { ctx, nonce, msg }).expect("supported");
-    let mut state = PetitMacState::new(ctx);
-    let full = msg.len() - msg.len() % 16;
-    let data = &msg[..full];
-    dispatch_on(
-        b,
-        &mut petitmac::Absorb {
-            state: &mut state,
-            data,
-        },
-    )
-    .expect("supported");
-    let tail = &msg[full..];
-    let streamed = dispatch_on(
-        b,
-        &petitmac::Finalize {
+        &jobs::Finalize {
             ctx,
             state: &state,
             tail,
@@ -97,7 +75,7 @@ fn every_backend_matches_portable() {
         let (ctx, pctx) = (LeMacContext::new(&key), PetitMacContext::new(&key));
         let want = dispatch_on(
             Backend::Portable,
-            &lemac::Compute {
+            &jobs::Compute {
                 ctx: &ctx,
                 nonce: &nonce,
                 msg,
@@ -105,20 +83,20 @@ fn every_backend_matches_portable() {
         );
         let pwant = dispatch_on(
             Backend::Portable,
-            &petitmac::Compute {
+            &jobs::Compute {
                 ctx: &pctx,
                 nonce: &nonce,
                 msg,
             },
         );
         for b in supported() {
-            let got = lemac_on(b, &ctx, &nonce, msg);
+            let got = mac_on(b, &ctx, LeMacState::new(&ctx), 64, &nonce, msg);
             assert_eq!(
                 got,
                 [want.expect("portable"); 2],
                 "{b}: LeMac case {i}, length {len}"
             );
-            let got = petitmac_on(b, &pctx, &nonce, msg);
+            let got = mac_on(b, &pctx, PetitMacState::new(&pctx), 16, &nonce, msg);
             assert_eq!(
                 got,
                 [pwant.expect("portable"); 2],
@@ -164,7 +142,7 @@ fn compute2_matches_portable_on_every_backend() {
         let want = [(&na, msgs[0]), (&nb, msgs[1])].map(|(nonce, msg)| {
             dispatch_on(
                 Backend::Portable,
-                &lemac::Compute {
+                &jobs::Compute {
                     ctx: &ctx,
                     nonce,
                     msg,

@@ -9,7 +9,9 @@ use aead::array::typenum::Unsigned;
 use aead::{AeadCore, AeadInOut, KeyInit, Nonce, Tag};
 use digest::{ExtendableOutput, Mac, Update, XofReader};
 
+mod controls;
 mod first_difference;
+pub use controls::{branchy, lengths};
 pub use first_difference::first_difference;
 
 /// The largest message/AD length a case may use.

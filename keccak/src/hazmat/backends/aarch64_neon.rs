@@ -20,7 +20,7 @@ mod rounds;
 
 use super::super::{
     RC, State1600,
-    words::{load_lane, xor_block},
+    words::{by_rate, load_lane, xor_block},
 };
 use super::portable::Portable;
 use super::tokens::Aarch64Neon as Token;
@@ -111,14 +111,10 @@ pub(super) fn absorb_pairs(
     {
         let (s0, s1) = pair.split_at_mut(1);
         let (s0, s1) = (&mut s0[0], &mut s1[0]);
-        match rate {
-            168 => absorb_x2::<21>(s0, s1, m, permute_x2),
-            136 => absorb_x2::<17>(s0, s1, m, permute_x2),
-            _ => {
-                one_by_one(s0, m[0]);
-                one_by_one(s1, m[1]);
-            }
-        }
+        by_rate!(rate, L => absorb_x2::<L>(s0, s1, m, permute_x2), _ => {
+            one_by_one(s0, m[0]);
+            one_by_one(s1, m[1]);
+        })
     }
 }
 

@@ -23,7 +23,7 @@ mod rounds;
 
 use super::super::{
     RC, State1600,
-    words::{load_lane, xor_block},
+    words::{by_rate, load_lane, xor_block},
 };
 use super::aarch64_neon::{absorb_pairs, dup, element, load_x2, store_x2, xor};
 use super::tokens::Aarch64Sha3 as Token;
@@ -74,14 +74,8 @@ impl Kernels for Aarch64Sha3 {
         debug_assert!(rate % 8 == 0 && rate > 0 && rate <= 200 && data.len() % rate == 0);
         // The loop keeps the lanes in registers only when it indexes them with constants: one
         // copy per Keccak rate the crate uses, the default loop for any other.
-        match rate {
-            168 => absorb_x1::<R, 21>(self.0, state, data),
-            144 => absorb_x1::<R, 18>(self.0, state, data),
-            136 => absorb_x1::<R, 17>(self.0, state, data),
-            104 => absorb_x1::<R, 13>(self.0, state, data),
-            72 => absorb_x1::<R, 9>(self.0, state, data),
-            _ => absorb_blocks::<Self, R>(self, state, data, rate),
-        }
+        by_rate!(all rate, L => absorb_x1::<R, L>(self.0, state, data),
+            _ => absorb_blocks::<Self, R>(self, state, data, rate))
     }
 
     #[inline(always)]

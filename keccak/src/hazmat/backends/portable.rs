@@ -4,7 +4,7 @@
 //! compiler keeps the lanes in registers/stack slots and renames them between rounds (no copies).
 //! The rounds are unrolled, except on x86/x86_64 where one round per loop iteration is faster
 //! (see [`keccak_p`]), on 32-bit targets where the `bi32` backend runs and this one is only the
-//! fallback, on wasm32 (twice as fast as unrolled under V8), and in the `compact` build (`--cfg keccak_backend="compact"`, the smallest code),
+//! fallback, on wasm32 (faster than unrolled under V8: PERFORMANCE.md, "wasm32"), and in the `compact` build (`--cfg keccak_backend="compact"`, the smallest code),
 //! which rolls them on every target (the build.rs alias `keccak_rolled`).
 //! χ is written `a ^ (!b & c)` so that targets with an and-not instruction (BMI1 `andn`, ARM `bic`)
 //! use it. On aarch64 the permutation defers ρ's rotations into the operands of the following
@@ -124,10 +124,11 @@ macro_rules! unrolled {
 ///
 /// On x86/x86_64 the rounds run in a loop, one straight-line round per iteration: the fully
 /// unrolled 24 rounds (about 20 KB of code) do not fit the decoded-instruction cache and ran no
-/// faster than a rolled permutation despite 7 % fewer instructions, while the one-round loop body
-/// (under 1 KB) does fit. Elsewhere every round is unrolled, except in the `compact` build and
-/// on 32-bit targets (where `bi32` is the default, and on wasm32, where the rolled rounds ran twice
-/// as fast under V8); on aarch64 the unrolled rounds defer ρ
+/// faster than a rolled permutation despite fewer instructions (PERFORMANCE.md, "Speed"), while
+/// the one-round loop body (under 1 KB) does fit. Elsewhere every round is unrolled, except in the
+/// `compact` build and on 32-bit targets (where `bi32` is the default, and on wasm32, where the
+/// rolled rounds ran faster under V8: PERFORMANCE.md, "wasm32"); on aarch64 the unrolled rounds
+/// defer ρ
 /// ([`lazy_rho`]).
 #[inline(always)]
 pub(crate) fn keccak_p<const R: usize>(state: &mut State1600) {

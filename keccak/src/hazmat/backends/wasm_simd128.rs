@@ -19,7 +19,7 @@ use core::arch::wasm32::{
 
 use super::super::{
     RC, State1600,
-    words::{load_lane, xor_block},
+    words::{by_rate, load_lane, xor_block},
 };
 use super::portable::Portable;
 use super::{Kernels, absorb_args_ok};
@@ -68,10 +68,7 @@ impl Kernels for WasmSimd128 {
         {
             let (s0, s1) = pair.split_at_mut(1);
             let (s0, s1) = (&mut s0[0], &mut s1[0]);
-            match rate {
-                168 => absorb_x2::<R, 21>(s0, s1, m),
-                136 => absorb_x2::<R, 17>(s0, s1, m),
-                _ => {
+            by_rate!(rate, L => absorb_x2::<R, L>(s0, s1, m), _ => {
                     for (s, msg) in [(s0, m[0]), (s1, m[1])] {
                         for block in msg.chunks_exact(rate) {
                             xor_block(s, block);
@@ -79,7 +76,7 @@ impl Kernels for WasmSimd128 {
                         }
                     }
                 }
-            }
+            );
         }
     }
 }

@@ -18,7 +18,7 @@
 
 use core::arch::x86_64::*;
 
-use super::super::{RC, State1600};
+use super::super::{RC, State1600, words::by_rate};
 use super::tokens::X86Avx512 as Token;
 use super::x86_avx2::{Round4, absorb_with, permute_with};
 use super::{Job, Kernels, absorb_args_ok};
@@ -124,11 +124,7 @@ unsafe fn absorb_x8_with_features<const R: usize>(
     msgs: [&[u8]; 8],
     rate: usize,
 ) {
-    match rate {
-        168 => return absorb_x8_fixed::<R, 21>(t, states, msgs),
-        136 => return absorb_x8_fixed::<R, 17>(t, states, msgs),
-        _ => {}
-    }
+    by_rate!(rate, L => return absorb_x8_fixed::<R, L>(t, states, msgs), _ => {});
     let mut a = load_x8(t, states);
     let lanes = rate / 8;
     let (groups, rest) = (lanes / 8, lanes % 8);
@@ -159,9 +155,9 @@ unsafe fn absorb_x8_with_features<const R: usize>(
 /// The eight-state absorb loop at rate `8 LANES`: each message word goes into its element of
 /// its lane's register with one masked XOR of a broadcast load (`vpxorq zmm{k}, zmm, m64{1to8}`,
 /// 8 LANES of them a block, against three transposes of 24 shuffles and 24 loads at rate 168),
-/// so the state stays in its 25 registers across blocks. The rounds go two to a loop pass
-/// (KT128 1 MiB on Zen 4: 0.194 ns/B against 0.200 with one round a pass; four or twelve a pass
-/// were no faster and spilled more).
+/// so the state stays in its 25 registers across blocks. The rounds go two to a loop pass (faster
+/// than one; four or twelve a pass were no faster and spilled more: PERFORMANCE.md, "Eight states
+/// without transposes").
 #[inline(always)]
 fn absorb_x8_fixed<const R: usize, const LANES: usize>(
     t: Token,

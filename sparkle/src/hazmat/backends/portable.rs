@@ -129,7 +129,7 @@ fn step<const N: usize, const R: bool>(s: &mut [u32; N], step: usize) {
 /// Whether [`step`] keeps the `y` words rotated right by 16 ([`alzette_r16`]): for Sparkle256 and
 /// Sparkle384 when `R` (code for a target without a three-operand rotate; with BMI2's `rorx` the
 /// spec form needs no copies and is shorter). Sparkle512 has 16 state words, as many as x86_64 has registers, and the extra copy
-/// the rotated form needs costs spills there (measured: more instructions, not fewer).
+/// the rotated form needs costs spills there (PERFORMANCE.md, "Figures behind design choices").
 #[inline(always)]
 const fn rotated<const N: usize, const R: bool>() -> bool {
     R && N <= 12

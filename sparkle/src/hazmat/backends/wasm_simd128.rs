@@ -45,8 +45,8 @@ pub(super) fn run<J: Job>(token: Token, job: J) -> J::Output {
 /// Whether the vector code handles Sparkle on `N` words with `STEPS` steps: Sparkle384 and
 /// Sparkle512. Sparkle256 (and other sizes) run the portable code: four branches in one vector
 /// pair leave a single Alzette dependency chain, whose vector rotations (two instructions deep)
-/// make it slower than the scalar code's four independent chains (measured under Node 20 on
-/// x86-64: 0.8x portable for Schwaemm128-128, see PERFORMANCE.md). The Sparkle256 vector code is
+/// make it slower than the scalar code's four independent chains (PERFORMANCE.md, "wasm32 simd128
+/// backend"). The Sparkle256 vector code is
 /// still tested against portable (`backends/tests.rs` calls [`sparkle256`]).
 const fn vector_size(n: usize, steps: usize) -> bool {
     (n == 12 || n == 16) && steps <= 12

@@ -24,8 +24,8 @@
 //! The dispatcher does not send every job here (`run` in `backends.rs`, PERFORMANCE.md "The
 //! per-instance choice"): Sparkle512 jobs (Esch384, XOEsch384, Schwaemm256-256) always, Sparkle384
 //! jobs (Esch256, XOEsch256, Schwaemm256-128, Schwaemm192-192) on AMD and Hygon CPUs only, where
-//! this code was measured 1.3x to 1.9x the BMI2 backend (Zen 4); elsewhere (an Intel Golden Cove
-//! core: 0.87x to 1.0x) and for Sparkle256 they run on the `x86_bmi` backend. The tests run this
+//! this code is faster than the BMI2 backend; elsewhere (Intel: not faster) and for Sparkle256
+//! they run on the `x86_bmi` backend (figures in that section). The tests run this
 //! backend's code for every size on every CPU with AVX2.
 
 // The intrinsics are safe to call inside `#[target_feature]` functions since Rust 1.87, but the
@@ -331,8 +331,9 @@ unsafe fn store<const N: usize>(state: &mut [u32; N], x: __m256i, y: __m256i) {
 /// store.
 ///
 /// Inlined into its caller, the backend's `#[target_feature]` entry (a `#[target_feature]` function
-/// of its own is not always inlined there, and a call per permutation costs about 4 % on
-/// Esch384), so the intrinsics are compiled with the entry's AVX2.
+/// of its own is not always inlined there, and a call per permutation is measurably slower:
+/// PERFORMANCE.md, "Figures behind design choices"), so the intrinsics are compiled with the
+/// entry's AVX2.
 ///
 /// # Safety
 /// The CPU must support AVX2, and `N` must be 8, 12 or 16 (the loads and stores assume it).

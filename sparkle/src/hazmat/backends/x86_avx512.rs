@@ -14,8 +14,8 @@
 //!   the branch rotation costs nothing and the left branches drift by a lane per step (undone by
 //!   one in-lane shuffle after the last step). The sums of the left half use 64-bit rotations
 //!   where they can: every shuffle waits for port 5, which the linear layer otherwise saturates
-//!   (measured: the old form, with a shuffle for the rotation and two more per sum, spent about 11
-//!   cycles per step there against 5 of latency). Alzette's last `x ^= c` is folded into the
+//!   (the old form, with a shuffle for the rotation and two more per sum, was port-bound:
+//!   PERFORMANCE.md, "Figures behind design choices"). Alzette's last `x ^= c` is folded into the
 //!   linear layer's constants, which starts its `x` side one cycle earlier.
 //! * Esch's and Schwaemm's inner blocks keep the state in the two vectors from the first block to
 //!   the last (`permutation::permute_blocks`, fed by `esch` and `schwaemm`).

@@ -207,8 +207,8 @@ impl KernelState for Bi32Words {
 
     /// Both words at once: `m` is interleaved and XORed in (the next permutation waits on that
     /// XOR only), then the new words are read out, off the permutation's dependency chain (fewer
-    /// instructions than reading the old words out beside `m` and XORing `m` into them: 75.3
-    /// against 78.3 Ir/B on i686).
+    /// instructions than reading the old words out beside `m` and XORing `m` into them:
+    /// PERFORMANCE.md, "i686").
     #[inline(always)]
     fn xor_get2(&mut self, m: [u64; 2]) -> [u64; 2] {
         let (me, mo) = interleave2(m);

@@ -3,7 +3,7 @@
 
 use core::arch::x86_64::*;
 
-use super::super::super::words::load_lane;
+use super::super::super::words::{by_rate, load_lane};
 use super::super::super::{RC, State1600};
 use super::{Lanes, Token, chi, rol, xor3};
 
@@ -24,13 +24,7 @@ pub(super) unsafe fn absorb_x1_with_features<const R: usize>(
     rate: usize,
 ) {
     let mut a = load_x1(t, state);
-    match rate {
-        168 => absorb_x1_lanes::<R, 21>(t, &mut a, data),
-        144 => absorb_x1_lanes::<R, 18>(t, &mut a, data),
-        136 => absorb_x1_lanes::<R, 17>(t, &mut a, data),
-        104 => absorb_x1_lanes::<R, 13>(t, &mut a, data),
-        72 => absorb_x1_lanes::<R, 9>(t, &mut a, data),
-        _ => {
+    by_rate!(all rate, L => absorb_x1_lanes::<R, L>(t, &mut a, data), _ => {
             for block in data.chunks_exact(rate) {
                 xor_lanes_x1(t, &mut a, block, rate / 8);
                 for &rc in &RC[24 - R..] {
@@ -38,7 +32,7 @@ pub(super) unsafe fn absorb_x1_with_features<const R: usize>(
                 }
             }
         }
-    }
+    );
     store_x1(t, &a, state);
 }
 

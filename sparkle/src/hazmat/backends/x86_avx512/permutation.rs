@@ -187,8 +187,9 @@ unsafe fn load<const N: usize>(state: &[u32; N]) -> (__m256i, __m256i) {
         )
     };
     // Written as assembly: from the intrinsics, LLVM picks a 512-bit load and `vpmovqd zmm` for
-    // the even words, and a single 512-bit instruction per call halves this backend's speed on
-    // Intel cores (it takes port 1's vector ALU away while in flight).
+    // the even words, and a single 512-bit instruction per call slows this backend down on Intel
+    // cores (it takes port 1's vector ALU away while in flight; PERFORMANCE.md, "Figures behind
+    // design choices").
     let (x, y): (__m256i, __m256i);
     // SAFETY: register-only AVX instructions (enabled); no memory, stack or flags are touched.
     unsafe {

@@ -144,7 +144,8 @@ unsafe fn load_lanes(t: &[u32; 8]) -> __m256i {
 /// A whole step of Sparkle384 (`h` = 3) as assembly, in an instruction order found by timing
 /// candidate orders of the same dependency graph (the cores bind each operation to a port when it
 /// is issued, so the order decides how often a critical operation waits behind an off-path one);
-/// measured about 5 percent faster per step than the compiler's order. The same operations as
+/// faster per step than the compiler's order (PERFORMANCE.md, "Figures behind design choices").
+/// The same operations as
 /// [`step`] for the other sizes (Alzette with `y` rotated in place, then the linear layer with
 /// two shuffles per sum). Returns the new `x` and `y`.
 ///
