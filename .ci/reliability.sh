@@ -28,17 +28,17 @@ trap 'rm -rf "$WORK"' EXIT
 # report is declassified only when it is a conditional jump whose *top* frame is one of the AEAD
 # tag-decision functions below, at the line of its `if ok {` (computed from the source, so it
 # follows edits). Any other report, a leak that the compiler attributes to the decrypt frame
-# included, is an error. (Valgrind's own `src:` suppressions match a file's base name only, and
-# ascon/src/aead.rs and sparkle/src/aead.rs share it, hence the filter.)
+# included, is an error. (Valgrind's own `src:` suppressions match a file's base name only, which
+# several crates share (`aead.rs`, `hash.rs`), hence the filter.)
 decision_line() { # decision_line FILE REGEX: the first `if ok {` line after the line matching REGEX
   awk -v fn="$2" '$0 ~ fn { f = 1 } f && /^ *if ok \{/ { print NR; exit }' "$1"
 }
 decisions() { # one "function|path suffix|line" per tag decision
   local a s
-  a=$(decision_line ascon/src/aead.rs '^fn decrypt<V: Variant>[(]')
+  a=$(decision_line ascon/src/aead_mode.rs '^fn decrypt<V: Variant>[(]')
   s=$(decision_line sparkle/src/aead.rs 'fn decrypt_inout_detached[(]')
-  [ -n "$a" ] && [ -n "$s" ] || { echo "tag decision lines not found in ascon/src/aead.rs, sparkle/src/aead.rs" >&2; return 1; }
-  echo "lwc_ascon::aead_mode::decrypt|ascon/src/aead.rs|$a"
+  [ -n "$a" ] && [ -n "$s" ] || { echo "tag decision lines not found in ascon/src/aead_mode.rs, sparkle/src/aead.rs" >&2; return 1; }
+  echo "lwc_ascon::aead_mode::decrypt|ascon/src/aead_mode.rs|$a"
   echo "<lwc_sparkle::aead::Schwaemm<P,Rate> as aead::AeadInOut>::decrypt_inout_detached|sparkle/src/aead.rs|$s"
 }
 DECISIONS=$(decisions)
@@ -143,9 +143,9 @@ decrypt_leak_control() {
   local t0=$SECONDS src="$WORK/leaky" line bin res rc=0 label="memcheck decrypt-leak control"
   mkdir -p "$src"
   git ls-files -z | xargs -0 cp --parents -t "$src"
-  line=$(grep -n 'let ok = full\[\.\.tag\.len()\]\.ct_eq(tag)\.to_bool();' "$src/ascon/src/aead.rs" | cut -d: -f1)
-  [ -n "$line" ] || { summary "$label" "FAILED (constant-time comparison not found in ascon/src/aead.rs)"; return 1; }
-  sed -i "${line}s/.*/    let ok = { let (e, t) = (\&full[..tag.len()], tag); let mut ok = true; for i in 0..t.len() { if e[i] != t[i] { ok = false; break; } } ok };/" "$src/ascon/src/aead.rs"
+  line=$(grep -n 'let ok = full\[\.\.tag\.len()\]\.ct_eq(tag)\.to_bool();' "$src/ascon/src/aead_mode.rs" | cut -d: -f1)
+  [ -n "$line" ] || { summary "$label" "FAILED (constant-time comparison not found in ascon/src/aead_mode.rs)"; return 1; }
+  sed -i "${line}s/.*/    let ok = { let (e, t) = (\&full[..tag.len()], tag); let mut ok = true; for i in 0..t.len() { if e[i] != t[i] { ok = false; break; } } ok };/" "$src/ascon/src/aead_mode.rs"
   # Its own target directory: cargo names a workspace's path crates by their path relative to the
   # workspace root, so the patched lwc-ascon built into the main target directory would replace
   # the real one there (and later builds would take it as fresh).
@@ -159,12 +159,12 @@ for l in sys.stdin:
   [ -n "$bin" ] || { summary "$label" "FAILED (the patched copy does not build)"; return 1; }
   valgrind --leak-check=no --xml=yes --xml-file="$WORK/leaky.xml" "$bin" --test-threads=1 --exact ascon::aeads_constant_time >"$WORK/leaky.log" 2>&1 || rc=$?
   [ $rc -eq 0 ] || { tail -40 "$WORK/leaky.log"; summary "$label" "FAILED (tests failed, exit $rc)"; return 1; }
-  if ! res=$(python3 "$WORK/vgfilter.py" "$WORK/leaky.xml" "$DECISIONS" "lwc_ascon::aead_mode::decrypt|ascon/src/aead.rs|$line"); then
+  if ! res=$(python3 "$WORK/vgfilter.py" "$WORK/leaky.xml" "$DECISIONS" "lwc_ascon::aead_mode::decrypt|ascon/src/aead_mode.rs|$line"); then
     echo "$res"
     summary "$label" "FAILED (an early-exit tag comparison in decrypt, line $line, was not reported)"
     return 1
   fi
-  summary "$label" "ok: early exit at ascon/src/aead.rs:$line reported, ${res%%$'\n'*} ($((SECONDS - t0)) s)"
+  summary "$label" "ok: early exit at ascon/src/aead_mode.rs:$line reported, ${res%%$'\n'*} ($((SECONDS - t0)) s)"
 }
 
 if want ct; then
