@@ -1,12 +1,12 @@
 //! Block-level types (RustCrypto's `ascon_hash256::block_api`): [`AsconHash256Core`], the core of
-//! [`AsconHash256`] (its `CoreProxy` impl is in `hash.rs`).
+//! [`AsconHash256`], and the `CoreProxy` impl that makes [`AsconHash256`] this core plus a buffer.
 
 use core::fmt;
 
 use digest::{
     HashMarker, Output, OutputSizeUser, Reset,
     array::Array,
-    block_api::{Block, Buffer, BufferKindUser, Eager, FixedOutputCore, UpdateCore},
+    block_api::{Block, Buffer, BufferKindUser, CoreProxy, Eager, FixedOutputCore, UpdateCore},
     common::{
         AlgorithmName, BlockSizeUser,
         hazmat::{DeserializeStateError, SerializableState, SerializedState},
@@ -16,13 +16,13 @@ use digest::{
 
 #[cfg(doc)]
 use crate::AsconHash256;
-use crate::hash::{Hash256, Hashing, Sp800232Spec, fixed_iv_state};
+use crate::hash::{AsconHasher, Hash256, Hashing, Sp800232Spec, fixed_iv_state};
 use crate::hazmat::backends::{KernelState, Words};
 use crate::hazmat::sponge::{Absorber, Squeezer};
 
 /// The block-level core of [`AsconHash256`] (RustCrypto's `ascon_hash256::block_api` type of the
 /// same name): the state between whole 8-byte blocks; [`AsconHash256`] is this core plus a block
-/// buffer through [`CoreProxy`](digest::block_api::CoreProxy), so it is an `EagerHash` (`hmac::Hmac<AsconHash256>`,
+/// buffer through [`CoreProxy`], so it is an `EagerHash` (`hmac::Hmac<AsconHash256>`,
 /// `hkdf::Hkdf<AsconHash256>`).
 ///
 /// ```
@@ -128,3 +128,22 @@ impl SerializableState for AsconHash256Core {
 /// Wiped on drop with `zeroize` (the absorber wipes itself).
 #[cfg(feature = "zeroize")]
 impl zeroize::ZeroizeOnDrop for AsconHash256Core {}
+
+impl CoreProxy for AsconHasher<Hash256> {
+    type Core = AsconHash256Core;
+
+    fn compose(core: AsconHash256Core, buffer: Buffer<AsconHash256Core>) -> Self {
+        let AsconHash256Core { mut inner } = core;
+        // Fewer than 8 bytes: buffered, not absorbed.
+        inner.update(buffer.get_data());
+        Self { inner, init: () }
+    }
+
+    fn decompose(self) -> (AsconHash256Core, Buffer<AsconHash256Core>) {
+        let buffer = Buffer::<AsconHash256Core>::new(self.inner.pending());
+        let core = AsconHash256Core {
+            inner: Absorber::new(self.inner.state().clone()),
+        };
+        (core, buffer)
+    }
+}

@@ -12,7 +12,6 @@ use core::fmt;
 use digest::{
     FixedOutput, FixedOutputReset, HashMarker, Output, OutputSizeUser, Reset, Update,
     array::{Array, ArraySize},
-    block_api::{Buffer, CoreProxy},
     common::{
         AlgorithmName, BlockSizeUser,
         hazmat::{DeserializeStateError, SerializableState, SerializedState},
@@ -38,8 +37,8 @@ pub trait HasherParams {
 /// An Ascon sponge: every hash, XOF, MAC and PRF of this crate is an `AsconHasher<P>` (use the
 /// type aliases: [`AsconHash256`], [`crate::AsconXof128`], [`crate::v12::AsconMac`], ...).
 pub struct AsconHasher<P: HasherParams> {
-    inner: Absorber<P::Spec>,
-    init: P::Init,
+    pub(crate) inner: Absorber<P::Spec>,
+    pub(crate) init: P::Init,
 }
 
 /// The parameters' behaviour (crate-private, so the parameter types stay sealed).
@@ -234,27 +233,6 @@ impl<P: Serial> SerializableState for AsconHasher<P> {
         P::load(serialized_state)
             .map(|(inner, init)| Self { inner, init })
             .ok_or(DeserializeStateError)
-    }
-}
-
-use crate::block_api::AsconHash256Core;
-
-impl CoreProxy for AsconHasher<Hash256> {
-    type Core = AsconHash256Core;
-
-    fn compose(core: AsconHash256Core, buffer: Buffer<AsconHash256Core>) -> Self {
-        let AsconHash256Core { mut inner } = core;
-        // Fewer than 8 bytes: buffered, not absorbed.
-        inner.update(buffer.get_data());
-        Self { inner, init: () }
-    }
-
-    fn decompose(self) -> (AsconHash256Core, Buffer<AsconHash256Core>) {
-        let buffer = Buffer::<AsconHash256Core>::new(self.inner.pending());
-        let core = AsconHash256Core {
-            inner: Absorber::new(self.inner.state().clone()),
-        };
-        (core, buffer)
     }
 }
 

@@ -211,9 +211,9 @@ impl Kernels2 for NoLanes2 {
 /// the backend's `#[target_feature]` entry point, so the whole loop is compiled for that backend).
 ///
 /// The algorithms implement it for a reference to the struct of their arguments
-/// (`&lemac::Compute`, `&mut lemac::Absorb`, ...): a reference reaches the entry point in one
+/// (`&jobs::Compute`, `&mut jobs::Absorb`, ...): a reference reaches the entry point in one
 /// register, where a struct of more than two words passed by value is copied once more on the way
-/// (a few instructions per call, 1 to 2 % of a 64-byte message).
+/// (PERFORMANCE.md, "Jobs by reference").
 pub(crate) trait Job {
     /// What the job returns.
     type Output;
