@@ -13,8 +13,12 @@ pub(crate) trait Mac {
     fn absorb<K: Kernels>(k: K, st: &mut Self::State, data: &[u8]);
     /// The tag of `st` plus `tail` (shorter than a block) under `nonce`; `st` is unchanged.
     fn finalize<K: Kernels>(k: K, ctx: &Self, st: &Self::State, tail: &[u8], nonce: &Word) -> Word;
-    /// The one-shot tag of `msg` under `nonce` from the keyed initial state.
-    fn compute<K: Kernels>(k: K, ctx: &Self, nonce: &Word, msg: &[u8]) -> Word;
+    /// The one-shot tag of `job.msg` under `job.nonce` from the keyed initial state (the job by
+    /// reference, its fields read where they are used, as a job's `run` reads them: passed as
+    /// three arguments, LLVM kept them in registers across the loop and spilled more in it).
+    fn compute<K: Kernels>(k: K, job: &Compute<'_, Self>) -> Word
+    where
+        Self: Sized;
 }
 
 /// Absorbs the whole blocks of `data` into `state` (a trailing partial block is ignored).
@@ -58,6 +62,6 @@ impl<M: Mac> Job for &Compute<'_, M> {
     type Output = Word;
     #[inline(always)]
     fn run<K: Kernels>(self, k: K) -> Word {
-        M::compute(k, self.ctx, self.nonce, self.msg)
+        M::compute(k, self)
     }
 }

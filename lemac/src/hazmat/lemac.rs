@@ -8,7 +8,7 @@
 
 use super::backends::{Job, Kernels, Kernels2};
 use super::finalization::{aes128, finish, nonce_mask, tag_input, tag_input_pairs};
-use super::jobs::Mac;
+use super::jobs::{Compute, Mac};
 use super::words::{last_word_u64x2, padded_word, word_at};
 use super::{LeMacContext, LeMacState, Word};
 
@@ -37,13 +37,13 @@ impl Mac for LeMacContext {
     /// One-shot LeMac of `msg` from the keyed initial state; the state stays in registers from the
     /// first block to the tag.
     #[inline(always)]
-    fn compute<K: Kernels>(k: K, ctx: &Self, nonce: &Word, msg: &[u8]) -> Word {
-        let mut s = k.load_words(&ctx.init);
+    fn compute<K: Kernels>(k: K, job: &Compute<'_, Self>) -> Word {
+        let mut s = k.load_words(&job.ctx.init);
         let zero = k.load(&[0; 16]);
         let mut r = [zero; 4];
-        let full = msg.len() - msg.len() % 64;
-        absorb_regs(k, &mut s, &mut r, &msg[..full]);
-        finish_regs(k, ctx, s, r, &msg[full..], nonce)
+        let full = job.msg.len() - job.msg.len() % 64;
+        absorb_regs(k, &mut s, &mut r, &job.msg[..full]);
+        finish_regs(k, job.ctx, s, r, &job.msg[full..], job.nonce)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::backends::Kernels;
 use super::finalization::{finish, nonce_mask};
-use super::jobs::Mac;
+use super::jobs::{Compute, Mac};
 use super::words::word_at;
 use super::{PetitMacContext, PetitMacState, Word};
 
@@ -57,13 +57,13 @@ impl Mac for PetitMacContext {
         tag
     }
 
-    /// One-shot PetitMac of `msg` under `nonce` from the keyed initial state.
+    /// One-shot PetitMac of `job.msg` under `job.nonce` from the keyed initial state.
     #[inline(always)]
-    fn compute<K: Kernels>(k: K, ctx: &Self, nonce: &Word, msg: &[u8]) -> Word {
-        let mut st = PetitMacState::new(ctx);
-        let full = msg.len() - msg.len() % 16;
-        Self::absorb(k, &mut st, &msg[..full]);
-        Self::finalize(k, ctx, &st, &msg[full..], nonce)
+    fn compute<K: Kernels>(k: K, job: &Compute<'_, Self>) -> Word {
+        let mut st = PetitMacState::new(job.ctx);
+        let full = job.msg.len() - job.msg.len() % 16;
+        Self::absorb(k, &mut st, &job.msg[..full]);
+        Self::finalize(k, job.ctx, &st, &job.msg[full..], job.nonce)
     }
 }
 
