@@ -136,7 +136,7 @@ pub fn force_backend(backend: Backend) -> bool {
 /// `X86Avx2`, `X86Avx512`, `Aarch64Neon`, `Aarch64Sha3` or `WasmSimd128`) rather than one state after another.
 #[must_use]
 pub fn has_simd_x4() -> bool {
-    backends::simd_x4()
+    backends::many_states().simd_x4
 }
 
 /// Keccak-p\[1600, R\] on one state, run by [`dispatch`].

@@ -19,9 +19,9 @@
 //! A backend implements [`Kernels`] (entry into its register state) and that state
 //! [`KernelState`] (word access and the permutation). Every operation of the engine is a [`Job`],
 //! generic over the kernels; [`dispatch`] enters exactly one `#[target_feature]` function per
-//! backend (in the backend's file), into which the whole job is inlined. Only the detection code
-//! below can create the tokens the non-portable kernels hold, so a kernel value is the proof that
-//! the CPU can run it. All `unsafe` and assembly live in the ISA files (`x86_bmi.rs`,
+//! backend (in the backend's file), into which the whole job is inlined. Only the backend table
+//! (`lwc_dispatch::backends!`, below) can create the tokens the non-portable kernels hold, so a
+//! kernel value is the proof that the CPU can run it. All `unsafe` and assembly live in the ISA files (`x86_bmi.rs`,
 //! `x86_avx512.rs`, and `x86_sse2.rs`: the `bi32` conversion of two words in one SSE2 register,
 //! part of the portable kernels on x86, where SSE2 is part of the target; `riscv32.rs`: aligned
 //! word access to AEAD blocks; `riscv32_zbkb.rs`: the `bi32` conversions with `zip`/`unzip`).

@@ -198,24 +198,35 @@ lwc_dispatch::backends! {
     }
 }
 
-/// What the kernels of this process's backend say of themselves:
-/// ([`Kernels::SIMD_X4`], [`Kernels::EIGHT_AT_ONCE`]).
-struct Traits;
+/// What the kernels of this process's backend say of their many-state permutations.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ManyStates {
+    /// [`Kernels::SIMD_X4`].
+    pub(crate) simd_x4: bool,
+    /// [`Kernels::EIGHT_AT_ONCE`].
+    pub(crate) eight_at_once: bool,
+}
 
-impl Job for Traits {
-    type Output = (bool, bool);
+/// The job that reads [`ManyStates`] off the kernels.
+struct ReadManyStates;
+
+impl Job for ReadManyStates {
+    type Output = ManyStates;
     #[inline(always)]
-    fn run<K: Kernels>(self, _: K) -> (bool, bool) {
-        (K::SIMD_X4, K::EIGHT_AT_ONCE)
+    fn run<K: Kernels>(self, _: K) -> ManyStates {
+        ManyStates {
+            simd_x4: K::SIMD_X4,
+            eight_at_once: K::EIGHT_AT_ONCE,
+        }
     }
 }
 
-/// Whether this process's backend runs four states in SIMD registers ([`Kernels::SIMD_X4`]).
-pub(crate) fn simd_x4() -> bool {
-    dispatch(Traits).0
+/// [`ManyStates`] of this process's backend (one dispatch for both answers).
+pub(crate) fn many_states() -> ManyStates {
+    dispatch(ReadManyStates)
 }
 
 /// Whether this process's backend runs eight states in one pass ([`Kernels::EIGHT_AT_ONCE`]).
 pub(crate) fn eight_states_at_once() -> bool {
-    dispatch(Traits).1
+    many_states().eight_at_once
 }

@@ -7,9 +7,9 @@
 //! backend's `#[target_feature]` entry point (in the backend's file), so it is compiled for that
 //! backend's CPU features.
 //!
-//! Which backend runs is cached in one atomic (see `detect`); a non-portable backend can only be
-//! entered with its token, a zero-sized proof that the CPU has its features, which only `detect`
-//! creates.
+//! Which backend runs is cached in one atomic (the backend table, `lwc_dispatch::backends!`,
+//! below); a backend can only be entered with its token, a zero-sized proof that the CPU has its
+//! features, which only the table's detection creates.
 
 use aead::inout::InOutBuf;
 

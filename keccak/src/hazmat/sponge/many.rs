@@ -2,7 +2,7 @@
 //! tree hashes' leaves (pieces) hashed in groups of eight and four.
 
 use super::super::State1600;
-use super::super::backends::{AbsorbX4, AbsorbX8, dispatch, eight_states_at_once};
+use super::super::backends::{AbsorbX4, AbsorbX8, dispatch, eight_states_at_once, many_states};
 use super::super::words::{store_lanes, xor_block};
 use super::super::{keccak_p_x4, keccak_p_x8};
 use super::Sponge;
@@ -197,10 +197,10 @@ pub(crate) fn absorb_beside_pieces<const RATE: usize, const ROUNDS: usize>(
 ) -> usize {
     debug_assert!(head.len() == b && out_len <= 64);
     let avail = pieces.len() / b;
-    let eight = eight_states_at_once();
+    let many = many_states();
     let n = match avail.min(MAX_BESIDE) {
-        _ if node.pos != 0 || !super::super::has_simd_x4() => 0,
-        n if eight => n,
+        _ if node.pos != 0 || !many.simd_x4 => 0,
+        n if many.eight_at_once => n,
         n if n >= 3 => 3,
         _ => 0,
     };
