@@ -3,8 +3,11 @@
 //! Leaves (8192-byte chunks after the first) are hashed several at a time when whole chunks are at
 //! hand: eight at a time where the backend runs eight states at once (`X86Avx512`), else four at a
 //! time with the four-state permutation (SIMD registers where the backend has them, else one after
-//! another); with the `rayon` feature, inputs of 1 MiB or more fed in one `update` are spread over
-//! threads. The output never depends on how the input is split.
+//! another). With the `std` feature, [`Kt::update_threads`] and [`Kt::update_read_at`] hash the
+//! leaves on several threads, the final node absorbing their chaining values as they complete;
+//! with the `rayon` feature, [`Kt::update_rayon`] does so on rayon's pool, and inputs of 1 MiB or
+//! more fed in one `update` take that path too. The output never depends on how the input is
+//! split, nor on the number of threads.
 
 #[cfg(feature = "alloc")]
 use alloc::boxed::Box;
@@ -19,6 +22,11 @@ use digest::{
 use crate::hazmat::sponge::{
     MAX_BESIDE, Sponge, absorb_beside_pieces, for_each_piece, length_encode,
 };
+
+#[cfg(feature = "std")]
+mod threads;
+#[cfg(feature = "std")]
+pub use threads::ReadAt;
 
 const CHUNK: usize = 8192;
 const LEAF_DS: u8 = 0x0B;
@@ -115,20 +123,14 @@ impl<const RATE: usize> Kt<RATE> {
     fn whole_leaves(&mut self, data: &[u8]) {
         #[cfg(feature = "rayon")]
         if data.len() >= crate::RAYON_MIN {
-            use rayon::prelude::*;
-            let parts: alloc::vec::Vec<alloc::vec::Vec<u8>> = data
-                .par_chunks(16 * CHUNK)
-                .map(|part| {
-                    let mut v = alloc::vec::Vec::with_capacity(part.len() / CHUNK * Self::CV);
-                    Self::for_each_cv(part, |c| v.extend_from_slice(c));
-                    v
-                })
-                .collect();
-            for part in &parts {
-                self.main.absorb(part);
-                self.leaves += (part.len() / Self::CV) as u64;
+            let leaves = (data.len() / CHUNK) as u64;
+            let threads = threads::threads_for(leaves, rayon::current_num_threads());
+            if threads > 1 {
+                match self.threaded_leaves(data, 0, leaves, threads, threads::spawn_rayon) {
+                    Ok(()) => return,
+                    Err(e) => match e {},
+                }
             }
-            return;
         }
         let (main, leaves) = (&mut self.main, &mut self.leaves);
         Self::for_each_cv(data, |c| {

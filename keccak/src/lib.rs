@@ -40,6 +40,8 @@ pub use hash::{
     Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
     Sha3_512,
 };
+#[cfg(feature = "std")]
+pub use kt::ReadAt;
 pub use kt::{Kt, Kt128, Kt128Reader, Kt256, Kt256Reader, KtReader};
 pub use mac::{Kmac, Kmac128, Kmac128Reader, Kmac256, Kmac256Reader, KmacReader};
 pub use sp800_185::{
