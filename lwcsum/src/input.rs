@@ -9,6 +9,7 @@ use std::io::{self, Read};
 use indicatif::ProgressBar;
 
 use crate::algorithms::Hasher;
+use crate::source::{Origin, Source};
 
 /// Regular files at least this long are memory-mapped.
 pub(crate) const MMAP_MIN: u64 = 16 * 1024;
@@ -75,23 +76,36 @@ fn feed_path(
         return Err("Is a directory".into());
     }
     let len = meta.len();
-    if meta.is_file()
+    let mappable = meta.is_file()
         && len >= MMAP_MIN
-        && !opts.no_mmap
-        && usize::try_from(len).is_ok_and(|l| l <= isize::MAX as usize)
-    {
-        if let Some(map) = map_file(&file, path) {
-            std::thread::scope(|s| {
-                if map.populate_ahead() {
-                    s.spawn(|| map.populate());
-                }
-                for piece in map.data().chunks(MAPPED_PIECE) {
-                    h.update(piece);
-                    if let Some(pb) = progress {
-                        pb.inc(piece.len() as u64);
+        && usize::try_from(len).is_ok_and(|l| l <= isize::MAX as usize);
+    // KT128 and KT256 read and hash the file on every thread, unless it lies on a rotating disk
+    // (or there is only one thread).
+    let by_parts = mappable
+        && h.reads_in_parallel()
+        && rayon::current_num_threads() > 1
+        && !crate::source::rotational(&meta);
+    if mappable && !opts.no_mmap {
+        if let Some(map) = map_file(&file, path, by_parts) {
+            if by_parts {
+                let src = Source {
+                    from: Origin::Map(&map),
+                    progress,
+                };
+                h.update_parallel(&src, len).map_err(|e| reason(&e))?;
+            } else {
+                std::thread::scope(|s| {
+                    if map.populate_ahead() {
+                        s.spawn(|| map.populate());
                     }
-                }
-            });
+                    for piece in map.data().chunks(MAPPED_PIECE) {
+                        h.update(piece);
+                        if let Some(pb) = progress {
+                            pb.inc(piece.len() as u64);
+                        }
+                    }
+                });
+            }
             if map.truncated() {
                 return Err("file truncated while being read".into());
             }
@@ -102,14 +116,88 @@ fn feed_path(
             return Ok(());
         }
     }
+    if by_parts {
+        let src = Source {
+            from: Origin::File(&file),
+            progress,
+        };
+        return match h.update_parallel(&src, len) {
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                Err("file truncated while being read".into())
+            }
+            Err(e) => Err(reason(&e)),
+            Ok(()) if file.metadata().is_ok_and(|m| m.len() != len) => {
+                Err("file changed size while being read".into())
+            }
+            Ok(()) => Ok(()),
+        };
+    }
     let mut f = &file;
-    let n = read_loop(&mut f, h, progress).map_err(|e| reason(&e))?;
+    let n = if meta.is_file() && len >= READ_AHEAD_MIN {
+        read_ahead(&file, h, progress)
+    } else {
+        read_loop(&mut f, h, progress)
+    }
+    .map_err(|e| reason(&e))?;
     // Fewer bytes than the size said: an error only if the file really shrank (sysfs files
     // report 4096 bytes and hold fewer; GNU tools hash them, so do we).
     if meta.is_file() && n < len && file.metadata().is_ok_and(|m| m.len() < len) {
         return Err("file truncated while being read".into());
     }
     Ok(())
+}
+
+/// Regular files at least this long that are read (not mapped) are read on a helper thread.
+const READ_AHEAD_MIN: u64 = 1 << 20;
+/// Buffers the helper thread fills, and their size.
+const READ_AHEAD_BUFFERS: usize = 4;
+const READ_AHEAD_BLOCK: usize = 1 << 20;
+
+/// [`read_loop`] with the reading on a helper thread: it fills a few reused buffers in order
+/// while this thread hashes the ones already filled, so the copy from the page cache (or the
+/// wait for the disk) overlaps the hashing. One reader, in order, so a rotating disk is read
+/// sequentially.
+fn read_ahead(file: &File, h: &mut dyn Hasher, progress: Option<&ProgressBar>) -> io::Result<u64> {
+    use std::sync::mpsc;
+    let (filled, to_hash) = mpsc::sync_channel::<(Vec<u8>, usize)>(READ_AHEAD_BUFFERS);
+    let (emptied, to_fill) = mpsc::channel::<Vec<u8>>();
+    for _ in 0..READ_AHEAD_BUFFERS {
+        let _ = emptied.send(vec![0u8; READ_AHEAD_BLOCK]);
+    }
+    std::thread::scope(|s| {
+        let reader = s.spawn(move || -> io::Result<()> {
+            let mut f = file;
+            while let Ok(mut buf) = to_fill.recv() {
+                let mut n = 0;
+                while n < buf.len() {
+                    match f.read(&mut buf[n..]) {
+                        Ok(0) => break,
+                        Ok(k) => n += k,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(e),
+                    }
+                }
+                if n == 0 || filled.send((buf, n)).is_err() {
+                    return Ok(());
+                }
+            }
+            Ok(())
+        });
+        let mut total = 0u64;
+        for (buf, n) in to_hash {
+            h.update(&buf[..n]);
+            total += n as u64;
+            if let Some(pb) = progress {
+                pb.inc(n as u64);
+            }
+            let _ = emptied.send(buf);
+        }
+        drop(emptied);
+        match reader.join() {
+            Ok(r) => r.map(|()| total),
+            Err(p) => std::panic::resume_unwind(p),
+        }
+    })
 }
 
 fn read_loop(
@@ -139,8 +227,8 @@ fn read_loop(
 use crate::sigbus::GuardedMap as Map;
 
 #[cfg(unix)]
-fn map_file(file: &File, path: &OsStr) -> Option<Map> {
-    Map::new(file, path)
+fn map_file(file: &File, path: &OsStr, by_parts: bool) -> Option<Map> {
+    Map::new(file, path, by_parts)
 }
 
 #[cfg(not(unix))]
@@ -161,7 +249,11 @@ impl Map {
 }
 
 #[cfg(not(unix))]
-fn map_file(file: &File, _path: &OsStr) -> Option<Map> {
+fn map_file(file: &File, _path: &OsStr, by_parts: bool) -> Option<Map> {
+    if by_parts {
+        // Read in parts with positioned reads instead (source.rs maps only on Unix).
+        return None;
+    }
     // SAFETY: the map is read-only; on Windows a mapped file cannot be truncated, and a
     // concurrent writer can at worst change the digest, which the size check after hashing
     // partly catches. `Mmap` never hands out the memory beyond its own lifetime.

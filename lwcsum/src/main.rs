@@ -14,6 +14,7 @@ mod jobs;
 mod output;
 #[cfg(unix)]
 mod sigbus;
+mod source;
 mod stdio;
 
 use std::ffi::OsString;

@@ -168,10 +168,32 @@ pub(super) mod keccak {
     use digest::{CustomizedInit, XofReader};
     use lwc_keccak as k;
 
-    use super::{Params, Started, collect, streaming, xof_out};
+    use super::{Hasher, Params, Started, collect, streaming, xof_out};
+
+    /// KT128 or KT256, which also reads and hashes a file on every thread.
+    struct Kt<const R: usize>(k::Kt<R>);
+
+    impl<const R: usize> Hasher for Kt<R> {
+        fn update(&mut self, data: &[u8]) {
+            digest::Update::update(&mut self.0, data);
+        }
+        fn reads_in_parallel(&self) -> bool {
+            true
+        }
+        fn update_parallel(
+            &mut self,
+            source: &crate::source::Source<'_>,
+            len: u64,
+        ) -> std::io::Result<()> {
+            self.0.update_read_at_rayon(source, len).map(|_| ())
+        }
+        fn finalize_into(self: Box<Self>, out: &mut [u8]) -> Result<(), String> {
+            xof_out(self.0, out)
+        }
+    }
 
     pub(in crate::algorithms) fn kt<const R: usize>(p: &Params) -> Started {
-        streaming(k::Kt::<R>::new_customized(p.custom()), xof_out)
+        Ok(Box::new(Kt::<R>(k::Kt::<R>::new_customized(p.custom()))))
     }
 
     pub(in crate::algorithms) fn turboshake<const R: usize>(p: &Params) -> Started {
