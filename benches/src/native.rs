@@ -37,7 +37,7 @@ pub const BUILDS: &[(&str, &str, &str, &str)] = &[
 /// The peers, as the program names them and as the tables title them.
 pub const PEERS: &[(&str, &str)] = &[
     ("rustcrypto", "RustCrypto (`sha3` / `shake` / `k12`)"),
-    ("keccak-asm", "`keccak-asm` 0.1.8"),
+    ("keccak-asm", "`keccak-asm` 0.1.9"),
     ("xkcp", "XKCP (`xkcp-rs` 0.0.5)"),
     ("tiny-keccak", "`tiny-keccak` 2.0.2"),
 ];
@@ -266,6 +266,39 @@ pub fn measure(root: &Path, target: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every version the peers' titles name is the one the workspace's Cargo.lock builds.
+    #[test]
+    fn peer_titles_name_the_locked_versions() {
+        let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock"))
+            .expect("the workspace's Cargo.lock");
+        let locked = |name: &str| -> Vec<String> {
+            lock.split("[[package]]")
+                .filter(|p| p.contains(&format!("name = \"{name}\"\n")))
+                .filter_map(|p| {
+                    let v = p.split("version = \"").nth(1)?;
+                    Some(v[..v.find('"')?].to_string())
+                })
+                .collect()
+        };
+        for (crate_name, version) in [
+            ("keccak-asm", "0.1.9"),
+            ("xkcp-rs", "0.0.5"),
+            ("tiny-keccak", "2.0.2"),
+        ] {
+            assert!(
+                PEERS
+                    .iter()
+                    .any(|(_, t)| t.contains(&format!("`{crate_name}` {version}"))),
+                "no title names {crate_name} {version}"
+            );
+            assert!(
+                locked(crate_name).iter().any(|v| v == version),
+                "{crate_name} {version} is not what Cargo.lock builds: {:?}",
+                locked(crate_name)
+            );
+        }
+    }
 
     #[test]
     fn add_keeps_the_minimum_and_the_first_info() {
