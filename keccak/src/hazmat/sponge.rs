@@ -2,7 +2,7 @@
 //! ([`many`]), and the SP 800-185 / RFC 9861 encodings.
 
 use super::backends::{Absorb, dispatch};
-use super::words::{load_lane, store_lanes, xor_block};
+use super::words::{load_lane, store_bytes_at, store_lanes, xor_block};
 use super::{State1600, keccak_p};
 
 mod many;
@@ -128,8 +128,35 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     }
 
     /// Squeezes `out.len()` bytes (after [`Self::pad`]).
+    ///
+    /// A read that the current block still holds takes a short path, inlined into the caller, so
+    /// that a read of a length known there (ML-KEM's 3-byte rejection-sampling reads) compiles
+    /// to a few instructions: for at most 8 bytes, the two lanes they lie in, shifted into one
+    /// word, and its low bytes.
     #[inline]
     pub(crate) fn squeeze(&mut self, out: &mut [u8]) {
+        if out.len() <= RATE - self.pos {
+            if out.len() <= 8 {
+                let i = self.pos / 8;
+                let s = 8 * (self.pos % 8) as u32;
+                // `pos < RATE < 200` when bytes are left, so lane `i + 1` exists. `(hi << 1) <<
+                // (63 - s)` is `hi << (64 - s)`, and 0 for `s == 0`, without a branch.
+                let (lo, hi) = (self.st[i], self.st[(i + 1).min(24)]);
+                let v = (lo >> s) | ((hi << 1) << (63 - s));
+                let n = out.len();
+                out.copy_from_slice(&v.to_le_bytes()[..n]);
+            } else {
+                store_bytes_at(&self.st, self.pos, out);
+            }
+            self.pos += out.len();
+            return;
+        }
+        self.squeeze_across(out);
+    }
+
+    /// [`Self::squeeze`] past the end of the current block.
+    #[inline(never)]
+    fn squeeze_across(&mut self, out: &mut [u8]) {
         let mut out = out;
         while !out.is_empty() {
             if self.pos == RATE {
@@ -138,14 +165,7 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
             }
             let take = (RATE - self.pos).min(out.len());
             let (head, rest) = out.split_at_mut(take);
-            if self.pos % 8 == 0 {
-                store_lanes(&self.st[self.pos / 8..], head);
-            } else {
-                for (k, dst) in head.iter_mut().enumerate() {
-                    let i = self.pos + k;
-                    *dst = (self.st[i / 8] >> (8 * (i % 8))) as u8;
-                }
-            }
+            store_bytes_at(&self.st, self.pos, head);
             self.pos += take;
             out = rest;
         }

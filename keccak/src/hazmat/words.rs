@@ -29,6 +29,23 @@ pub(crate) fn store_lanes(lanes: &[u64], out: &mut [u8]) {
     }
 }
 
+/// Copies `out.len()` bytes of `lanes` (little-endian), starting at byte `from`, into `out`.
+#[inline]
+pub(crate) fn store_bytes_at(lanes: &[u64], from: usize, out: &mut [u8]) {
+    let mut lanes = lanes[from / 8..].iter();
+    let skip = from % 8;
+    let mut out = out;
+    if skip != 0 {
+        if let Some(lane) = lanes.next() {
+            let n = (8 - skip).min(out.len());
+            let (head, rest) = out.split_at_mut(n);
+            head.copy_from_slice(&lane.to_le_bytes()[skip..skip + n]);
+            out = rest;
+        }
+    }
+    store_lanes(lanes.as_slice(), out);
+}
+
 /// `match`es `$rate` against the Keccak rates (in bytes) the backends compile a loop for, each arm
 /// running `$call` with the constant `$lanes` set to that rate's lane count (`rate / 8`), so that the
 /// loop is compiled for a fixed block; `$other` for any other rate. The first form: SHAKE128's 168
