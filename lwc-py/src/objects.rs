@@ -48,7 +48,8 @@ impl Core {
 
     /// The state, locked from a thread that does not hold the GIL.
     pub(crate) fn lock(&self) -> MutexGuard<'_, Hasher> {
-        // A panic while hashing cannot leave a torn state worth refusing: recover the guard.
+        // A panic while hashing cannot leave a torn state worth refusing (the KT objects' long
+        // updates work on a copy): recover the guard.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -104,7 +105,8 @@ pub(crate) fn data_or_string(
 pub(crate) struct Hash(pub(crate) Core);
 
 /// An extendable-output object (hashlib's SHAKE protocol): `digest(length)`, `hexdigest(length)`.
-#[pyclass(module = "lwc", frozen)]
+/// Subclassed by the KT objects ([`crate::kt::KangarooTwelve`]).
+#[pyclass(module = "lwc", frozen, subclass)]
 pub(crate) struct Xof(pub(crate) Core);
 
 /// The `#[pymethods]` of a hashlib-protocol class `$ty` over its [`Core`]: `update`, `copy`,
