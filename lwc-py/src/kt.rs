@@ -229,6 +229,7 @@ impl KangarooTwelve {
         self.max_threads
     }
 
+    /// `<kt128 lwc XOF object, max_threads=N>`.
     fn __repr__(slf: PyRef<'_, Self>) -> String {
         format!(
             "<{} lwc XOF object, max_threads={}>",

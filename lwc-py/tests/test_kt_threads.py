@@ -68,6 +68,7 @@ def want(alg, n, custom=b""):
 
 
 def ptn(n):
+    """RFC 9861's test pattern: bytes 0..250 repeated, ``n`` of them."""
     return bytes(i % 251 for i in range(n))
 
 
@@ -255,6 +256,7 @@ def test_file_digest(alg, tmp_path):
 
 
 def thread_count():
+    """The threads of this process (Linux)."""
     return len(os.listdir("/proc/self/task"))
 
 
