@@ -2,10 +2,9 @@
 //! [`crate::objects`]).
 
 use lwc_ascon::{AsconCxof128, AsconHash256, AsconXof128};
-use lwc_keccak::digest::CustomizedInit;
 use lwc_keccak::{
     CShake128, CShake256, Digest, DynTurboShake128, DynTurboShake256, Keccak224, Keccak256,
-    Keccak384, Keccak512, Kt128, Kt256, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256,
+    Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256,
 };
 use lwc_sparkle::{Esch256, Esch384, XoEsch256, XoEsch384};
 use pyo3::exceptions::PyValueError;
@@ -209,12 +208,6 @@ param_xofs! {
     "A new TurboSHAKE256 object (RFC 9861) with domain byte `domain` (0x01..=0x7F, default 0x1F)."
     turboshake256 info("turboshake256", 0, 136), (domain: u8 = 0x1F)
         => DynTurboShake256::new(domain).map(Hasher::TurboShake256).map_err(|_| domain_error());
-    "A new KangarooTwelve KT128 object (RFC 9861) with customization string `customization`."
-    kt128 info("kt128", 0, 168), (customization: Option<Bytes> = None)
-        => Ok(Hasher::Kt128(Kt128::new_customized(or_empty(&customization))));
-    "A new KT256 object (RFC 9861) with customization string `customization`."
-    kt256 info("kt256", 0, 136), (customization: Option<Bytes> = None)
-        => Ok(Hasher::Kt256(Kt256::new_customized(or_empty(&customization))));
     "A new Ascon-CXOF128 object (NIST SP 800-232) with customization string `customization` (at most 256 bytes, else ValueError)."
     ascon_cxof128 info("ascon_cxof128", 0, 8), (customization: Option<Bytes> = None)
         => <AsconCxof128 as lwc_ascon::TryCustomizedInit>::try_new_customized(or_empty(&customization))

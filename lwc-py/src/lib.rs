@@ -8,6 +8,7 @@ mod aead;
 mod buffer;
 mod hasher;
 mod hashes;
+mod kt;
 mod mac;
 mod objects;
 mod sp800_185;
@@ -16,6 +17,7 @@ mod sp800_185;
 #[pymodule]
 fn _lwc(m: &Bound<'_, PyModule>) -> PyResult<()> {
     hashes::register(m)?;
+    kt::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     mac::register(m)?;
     sp800_185::register(m)?;

@@ -28,14 +28,14 @@ impl Mac {
     /// Returns None if `tag` is the tag of the data so far (compared in constant time), else
     /// raises `InvalidTag` (also for a tag of another length).
     fn verify(slf: PyRef<'_, Self>, tag: Bytes) -> PyResult<()> {
-        match slf.as_super().0.verify(tag.as_slice()) {
+        match slf.as_super().0.verify(slf.py(), tag.as_slice()) {
             Some(true) => Ok(()),
             _ => Err(InvalidTag::new_err("tag mismatch")),
         }
     }
     /// An independent copy of this object.
     fn copy(slf: PyRef<'_, Self>) -> PyResult<Py<Self>> {
-        Self::create(slf.py(), slf.as_super().0.copy())
+        Self::create(slf.py(), slf.as_super().0.copy(slf.py()))
     }
     fn __repr__(slf: PyRef<'_, Self>) -> String {
         format!("<{} lwc MAC object>", slf.as_super().0.info.name)

@@ -1,13 +1,13 @@
 //! Hash and XOF objects with hashlib's protocol (`update`, `digest`, `hexdigest`, `copy`, ...)
 //! over one locked [`Hasher`] state.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::buffer::{Bytes, hex, new_bytes, with_gil_released};
+use crate::buffer::{Bytes, GIL_MIN, hex, new_bytes};
 use crate::hasher::Hasher;
 
 /// An object's fixed facts beside its state.
@@ -38,29 +38,49 @@ impl Core {
     }
 
     pub(crate) fn update(&self, py: Python<'_>, data: &Bytes) {
-        with_gil_released(py, data.as_slice(), |d| self.lock().update(d));
+        let data = data.as_slice();
+        if data.len() >= GIL_MIN {
+            py.allow_threads(|| self.lock().update(data));
+        } else {
+            self.lock_gil(py).update(data);
+        }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Hasher> {
-        // A panic while hashing cannot leave a torn state worth refusing: recover the guard.
+    /// The state, locked from a thread that does not hold the GIL.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Hasher> {
+        // A panic while hashing cannot leave a torn state worth refusing (the KT objects' long
+        // updates work on a copy): recover the guard.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The state, locked from a thread that holds the GIL: when another thread holds the lock
+    /// (a long update with the GIL released), it is waited for with the GIL released, as
+    /// hashlib does, so that the other Python threads run meanwhile.
+    pub(crate) fn lock_gil(&self, py: Python<'_>) -> MutexGuard<'_, Hasher> {
+        loop {
+            match self.state.try_lock() {
+                Ok(guard) => return guard,
+                Err(TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(TryLockError::WouldBlock) => py.allow_threads(|| drop(self.lock())),
+            }
+        }
     }
 
     /// The output of `len` bytes for the data so far, in a new bytes object allocated before
     /// anything is computed (MemoryError / OverflowError when it cannot be).
     pub(crate) fn output<'py>(&self, py: Python<'py>, len: usize) -> PyResult<Bound<'py, PyBytes>> {
-        let state = self.lock().clone();
+        let state = self.lock_gil(py).clone();
         new_bytes(py, len, move |out| state.finalize_into(out))
     }
 
     /// Whether `tag` is the tag of the data so far (MAC objects only; constant time).
-    pub(crate) fn verify(&self, tag: &[u8]) -> Option<bool> {
-        self.lock().clone().verify(tag, self.info.digest_size)
+    pub(crate) fn verify(&self, py: Python<'_>, tag: &[u8]) -> Option<bool> {
+        self.lock_gil(py).clone().verify(tag, self.info.digest_size)
     }
 
-    pub(crate) fn copy(&self) -> Self {
+    pub(crate) fn copy(&self, py: Python<'_>) -> Self {
         Self {
-            state: Mutex::new(self.lock().clone()),
+            state: Mutex::new(self.lock_gil(py).clone()),
             info: self.info,
         }
     }
@@ -85,7 +105,8 @@ pub(crate) fn data_or_string(
 pub(crate) struct Hash(pub(crate) Core);
 
 /// An extendable-output object (hashlib's SHAKE protocol): `digest(length)`, `hexdigest(length)`.
-#[pyclass(module = "lwc", frozen)]
+/// Subclassed by the KT objects ([`crate::kt::KangarooTwelve`]).
+#[pyclass(module = "lwc", frozen, subclass)]
 pub(crate) struct Xof(pub(crate) Core);
 
 /// The `#[pymethods]` of a hashlib-protocol class `$ty` over its [`Core`]: `update`, `copy`,
@@ -100,8 +121,8 @@ macro_rules! hashlib_methods {
                 self.0.update(py, &data);
             }
             /// An independent copy of this object.
-            fn copy(&self) -> Self {
-                Self(self.0.copy())
+            fn copy(&self, py: Python<'_>) -> Self {
+                Self(self.0.copy(py))
             }
             /// The algorithm's name, e.g. "sha3_256".
             #[getter]

@@ -11,11 +11,21 @@ XOFs (``kmacxof128``, ``tuplehashxof128``, ``parallelhashxof128``, ...) take ``d
 TupleHash's ``update(item)`` appends one whole item of the tuple. ``new(name, ...)`` also takes
 the keyed names (``algorithms_keyed``, with ``key=``) and the unkeyed SP 800-185 ones
 (``algorithms_sp800_185``); TupleHash and ParallelHash have one-shot ``<name>_digest`` helpers.
+
+``kt128`` and ``kt256`` return ``KangarooTwelve`` objects (an ``Xof``) with the blake3 wheel's
+multithreading: ``max_threads=`` (a positive integer, or ``AUTO`` for every core; default 1)
+bounds the threads each ``update`` hashes long inputs on (with the GIL released, at least 512 KiB
+per thread; the output is the same for every count), and ``update_mmap(path)`` hashes a file read
+by those threads with positioned reads (returning the object; OSError when the file cannot be
+read, the object then unchanged). ``hashlib.file_digest(f, lwc.kt128)`` works.
 """
 
 from ._lwc import *  # noqa: F401,F403
-from ._lwc import AsconAead128, Hash, InvalidTag, Mac, Xof, __version__  # noqa: F401
+from ._lwc import AUTO, AsconAead128, Hash, InvalidTag, KangarooTwelve, Mac, Xof, __version__  # noqa: F401
 from ._lwc import Schwaemm128_128, Schwaemm192_192, Schwaemm256_128, Schwaemm256_256  # noqa: F401
+
+# AUTO (-1, as blake3.AUTO), from _lwc: ``max_threads=AUTO`` runs on as many threads as the
+# machine has cores.
 
 algorithms_available = frozenset(
     {
