@@ -113,12 +113,12 @@ fn exact(data: &[u8], len: usize) -> &[u8] {
     data
 }
 
-/// Fewer whole leaves than this per thread are not worth a thread (a leaf takes about 2 µs, a
-/// thread about 20-50 µs to start).
+/// Fewer whole leaves than this per thread are not worth a thread: starting one costs as much as
+/// hashing a few dozen leaves (PERFORMANCE.md, "On every core").
 const MIN_LEAVES_PER_THREAD: u64 = 64;
-/// The most leaves in one batch (2 MiB: long runs of the eight-state and four-state paths, and
-/// a memory map's parts brought in by one thread cover whole page tables, which two threads
-/// filling one table contend for).
+/// The most leaves in one batch (2 MiB): long runs of the eight-state and four-state paths, and
+/// the parts of a memory map that one thread faults in span page tables of their own (two
+/// threads filling one table contend for it; PERFORMANCE.md, "On every core").
 const MAX_BATCH: u64 = 256;
 /// The most bytes in the batches of all threads together: the bound on the buffers of a source
 /// that reads into them.
@@ -128,9 +128,12 @@ const MIN_BATCH: u64 = 8;
 /// Slots in the ring of chaining values, per thread.
 const SLOTS_PER_THREAD: usize = 4;
 
-/// How many threads (this one included) `leaves` whole leaves are worth, at most `max_threads`.
+/// How many threads (this one included) `leaves` whole leaves are worth, at most `max_threads`,
+/// and at most [`MAX_IN_FLIGHT`] over the smallest batches (512 threads), so that the bound on
+/// the buffers holds for any `max_threads`.
 pub(super) fn threads_for(leaves: u64, max_threads: usize) -> usize {
-    let worth = leaves / MIN_LEAVES_PER_THREAD;
+    const MOST: u64 = MAX_IN_FLIGHT / (MIN_BATCH * CHUNK as u64);
+    let worth = (leaves / MIN_LEAVES_PER_THREAD).min(MOST);
     usize::try_from(worth)
         .unwrap_or(usize::MAX)
         .clamp(1, max_threads.max(1))
