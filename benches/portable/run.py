@@ -2,7 +2,7 @@
 """Runs the kit that benches/portable/build.sh made and prints the tables, on a machine with only
 python3 and a shell (no Rust, no network).
 
-  python3 run.py [--only anchors,kt,pqc,lwcsum] [--rounds N] [--file PATH] [--gib N]
+  python3 run.py [--only anchors,kt,pqc,lwcsum] [--rounds N] [--file PATH] [--gib N] [--bin DIR]
 
 Sections (each dated, naming the CPU):
   anchors  single-state Keccak: ours against RustCrypto, keccak-asm, XKCP and tiny-keccak, in the
@@ -30,6 +30,17 @@ KIT = os.path.dirname(os.path.abspath(__file__))
 BIN = os.path.join(KIT, "bin")
 
 
+def commit():
+    """The commit the kit was built from (build.sh writes COMMIT), else the checkout's."""
+    path = os.path.join(KIT, "COMMIT")
+    if os.path.exists(path):
+        return open(path).read().strip()
+    try:
+        return run(["git", "-C", KIT, "describe", "--always", "--dirty"]).strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
 def cpu():
     try:
         with open("/proc/cpuinfo") as f:
@@ -48,8 +59,7 @@ def cores():
 def header(title):
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    commit = open(os.path.join(KIT, "COMMIT")).read().strip() if os.path.exists(os.path.join(KIT, "COMMIT")) else "?"
-    print(f"\n## {title}\n\n{stamp}, {cpu()}, {cores()} logical CPUs, load average {load}, lwc-rs {commit}\n")
+    print(f"\n## {title}\n\n{stamp}, {cpu()}, {cores()} logical CPUs, load average {load}, lwc-rs {commit()}\n")
 
 
 def run(args, **kw):
@@ -170,12 +180,15 @@ def lwcsum(rounds, path, gib):
 
 
 def main():
+    global BIN
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", default="anchors,kt,pqc,lwcsum")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--file", default="/dev/shm/lwc-portable-kit.bin")
     ap.add_argument("--gib", type=int, default=1)
+    ap.add_argument("--bin", default=BIN, help="the folder of the programs (default: the kit's bin)")
     a = ap.parse_args()
+    BIN = a.bin
     only = a.only.split(",")
     if "anchors" in only:
         anchors(a.rounds)

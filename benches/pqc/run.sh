@@ -36,30 +36,8 @@ if ! diff <("$rc" check) <("$lwc" check); then
 fi
 # benches/portable/build.sh takes the two binaries from here.
 [ -z "${PQC_BUILD_ONLY:-}" ] || exit 0
-python3 - "$rc" "$lwc" "$rounds" <<'PY'
-import subprocess, sys, time, platform
-rc, lwc, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
-best = {}
-order = []
-for _ in range(rounds):
-    for side, exe in (("rc", rc), ("lwc", lwc)):
-        for line in subprocess.run([exe, "time", "20"], check=True, capture_output=True, text=True).stdout.splitlines():
-            ns, name = line.split(" ", 1)
-            if name not in order:
-                order.append(name)
-            key = (name, side)
-            best[key] = min(best.get(key, float("inf")), float(ns))
-cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
-print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cpu}, {rounds} alternated rounds, minimum per side")
-print()
-print("| operation | RustCrypto sha3/shake (µs) | lwc-keccak (µs) | lwc / RustCrypto |")
-print("|---|---:|---:|---:|")
-tot = {"rc": 0.0, "lwc": 0.0}
-for name in order:
-    a, b = best[(name, "rc")], best[(name, "lwc")]
-    print(f"| {name} | {a / 1e3:.2f} | {b / 1e3:.2f} | {b / a:.3f} |")
-for group in ("ML-KEM-768", "ML-DSA-65"):
-    a = sum(best[(n, "rc")] for n in order if n.startswith(group))
-    b = sum(best[(n, "lwc")] for n in order if n.startswith(group))
-    print(f"| {group}: the three together | {a / 1e3:.2f} | {b / 1e3:.2f} | {b / a:.3f} |")
-PY
+# The table: benches/portable/run.py's pqc section, on these two binaries.
+mkdir -p "$out/bin"
+ln -sf "$rc" "$out/bin/pqc-rustcrypto"
+ln -sf "$lwc" "$out/bin/pqc-lwc"
+python3 "$root/benches/portable/run.py" --only pqc --rounds "$rounds" --bin "$out/bin"

@@ -239,41 +239,38 @@ impl KangarooTwelve {
     }
 }
 
-/// A new KT128 object (KangarooTwelve, RFC 9861) with customization string `customization`,
-/// fed `data` (or `string`) if given; its updates run on up to `max_threads` threads (a
-/// positive integer, or `AUTO` for every core).
-#[pyfunction]
-#[pyo3(signature = (data = None, *, customization = None, max_threads = 1, usedforsecurity = true, string = None))]
-fn kt128(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    customization: Option<Bytes>,
-    max_threads: isize,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Py<KangarooTwelve>> {
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let h = Hasher::Kt128(Kt128::new_customized(or_empty(&customization)));
-    KangarooTwelve::new_fed(py, h, info("kt128", 0, 168), data, max_threads)
+/// The constructor `$name` of [`KangarooTwelve`] objects over `$ty`, with the doc `$doc`.
+macro_rules! kt_constructor {
+    ($(#[doc = $doc:literal])* $name:ident, $ty:ident, $variant:ident, $rate:literal) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (data = None, *, customization = None, max_threads = 1, usedforsecurity = true, string = None))]
+        fn $name(
+            py: Python<'_>,
+            data: Option<Bytes>,
+            customization: Option<Bytes>,
+            max_threads: isize,
+            usedforsecurity: bool,
+            string: Option<Bytes>,
+        ) -> PyResult<Py<KangarooTwelve>> {
+            let _ = usedforsecurity;
+            let data = data_or_string(data, string)?;
+            let h = Hasher::$variant($ty::new_customized(or_empty(&customization)));
+            KangarooTwelve::new_fed(py, h, info(stringify!($name), 0, $rate), data, max_threads)
+        }
+    };
 }
 
-/// A new KT256 object (RFC 9861); see `kt128`.
-#[pyfunction]
-#[pyo3(signature = (data = None, *, customization = None, max_threads = 1, usedforsecurity = true, string = None))]
-fn kt256(
-    py: Python<'_>,
-    data: Option<Bytes>,
-    customization: Option<Bytes>,
-    max_threads: isize,
-    usedforsecurity: bool,
-    string: Option<Bytes>,
-) -> PyResult<Py<KangarooTwelve>> {
-    let _ = usedforsecurity;
-    let data = data_or_string(data, string)?;
-    let h = Hasher::Kt256(Kt256::new_customized(or_empty(&customization)));
-    KangarooTwelve::new_fed(py, h, info("kt256", 0, 136), data, max_threads)
-}
+kt_constructor!(
+    /// A new KT128 object (KangarooTwelve, RFC 9861) with customization string `customization`,
+    /// fed `data` (or `string`) if given; its updates run on up to `max_threads` threads (a
+    /// positive integer, or `AUTO` for every core).
+    kt128, Kt128, Kt128, 168
+);
+kt_constructor!(
+    /// A new KT256 object (RFC 9861); see `kt128`.
+    kt256, Kt256, Kt256, 136
+);
 
 /// Adds `KangarooTwelve`, `kt128`, `kt256` and `AUTO` to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -20,8 +20,8 @@ use crate::hazmat::sponge::Sponge;
 
 /// Input that several threads read at once, each at its own offsets.
 ///
-/// Implemented for byte slices (`[u8]`, `Vec<u8>`: the bytes are hashed where they lie) and for
-/// [`std::fs::File`] (positioned reads that leave the file position alone). A caller's own
+/// Implemented for byte slices (`[u8]`: the bytes are hashed where they lie; pass a `Vec` as
+/// `v.as_slice()`) and for [`std::fs::File`] (positioned reads that leave the file position alone). A caller's own
 /// source can bring its range in before handing it out, as `lwcsum` does for memory maps.
 pub trait ReadAt: Sync {
     /// The error a read can fail with.
@@ -53,19 +53,6 @@ impl ReadAt for [u8] {
         let start = usize::try_from(offset).map_or(self.len(), |o| o.min(self.len()));
         let end = start.saturating_add(len).min(self.len());
         Ok(&self[start..end])
-    }
-}
-
-impl ReadAt for Vec<u8> {
-    type Error = Infallible;
-
-    fn read_at<'a>(
-        &'a self,
-        offset: u64,
-        len: usize,
-        scratch: &'a mut Vec<u8>,
-    ) -> Result<&'a [u8], Infallible> {
-        self.as_slice().read_at(offset, len, scratch)
     }
 }
 
