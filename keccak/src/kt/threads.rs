@@ -342,11 +342,15 @@ impl<const RATE: usize> Kt<RATE> {
     }
 }
 
-/// Runs `work` on `n - 1` new threads and on this one.
+/// Runs `work` on up to `n - 1` new threads and on this one. A thread that cannot be started (a
+/// target without threads, such as wasm32-wasip1, or the system's limit) is not an error: the
+/// threads that run claim all the work between them.
 fn spawn_std(n: usize, work: &(dyn Fn() + Sync)) {
     std::thread::scope(|s| {
         for _ in 1..n {
-            s.spawn(work);
+            if std::thread::Builder::new().spawn_scoped(s, work).is_err() {
+                break;
+            }
         }
         work();
     });
