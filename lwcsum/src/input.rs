@@ -165,7 +165,7 @@ fn read_ahead(file: &File, h: &mut dyn Hasher, progress: Option<&ProgressBar>) -
         let _ = emptied.send(vec![0u8; READ_AHEAD_BLOCK]);
     }
     std::thread::scope(|s| {
-        let reader = s.spawn(move || -> io::Result<()> {
+        let reader = std::thread::Builder::new().spawn_scoped(s, move || -> io::Result<()> {
             let mut f = file;
             while let Ok(mut buf) = to_fill.recv() {
                 let mut n = 0;
@@ -183,6 +183,11 @@ fn read_ahead(file: &File, h: &mut dyn Hasher, progress: Option<&ProgressBar>) -
             }
             Ok(())
         });
+        let Ok(reader) = reader else {
+            // No thread to read ahead with (the system's limit): read on this one.
+            let mut f = file;
+            return read_loop(&mut f, h, progress);
+        };
         let mut total = 0u64;
         for (buf, n) in to_hash {
             h.update(&buf[..n]);
