@@ -322,21 +322,14 @@ impl<const RATE: usize> Kt<RATE> {
             main: Mutex::new(&mut self.main),
         };
         spawn(threads, &|| run.work());
-        if let Some(e) = run.error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        if let Some(e) = run.error.lock().unwrap_or_else(|p| p.into_inner()).take() {
             return Err(e);
         }
         // Every thread has returned: absorb what is left (nothing, unless the last finisher
         // left a batch to a holder that had already looked).
-        let main = run.main.into_inner().unwrap_or_else(|p| p.into_inner());
-        let mut done = run.absorbed.into_inner();
-        while done < batches {
-            let slot = run.slots[done % slots]
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            assert_eq!(slot.batch, done + 1, "a KT batch was lost");
-            main.absorb(&slot.cvs);
-            done += 1;
-        }
+        run.pending.store(true, Ordering::SeqCst);
+        run.drain();
+        assert_eq!(run.absorbed.into_inner(), batches, "a KT batch was lost");
         self.leaves += leaves;
         Ok(())
     }
