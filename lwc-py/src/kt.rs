@@ -81,8 +81,8 @@ fn absorb_stream(state: &mut Hasher, reader: &mut impl Read, threads: usize) -> 
 }
 
 /// Absorbs `data` into `core`'s state on up to `threads` threads, with the GIL released when it
-/// is long. A threaded update works on a copy stored once it is done: a panic (a thread that
-/// cannot be started) leaves the object as it was.
+/// is long. A threaded update works on a copy stored once it is done: a panic leaves the object
+/// as it was.
 fn update_core(core: &Core, py: Python<'_>, data: &[u8], threads: usize) {
     if data.len() < GIL_MIN {
         core.lock_gil(py).update(data);

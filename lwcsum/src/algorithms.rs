@@ -22,21 +22,15 @@ pub(crate) trait Hasher: Send {
     fn reads_in_parallel(&self) -> bool {
         false
     }
-    /// Absorbs `len` bytes of `source`: with every thread of the rayon pool reading and hashing
-    /// its own parts where [`Hasher::reads_in_parallel`], else in order on this thread.
+    /// Absorbs `len` bytes of `source` with every thread of the rayon pool reading and hashing
+    /// its own parts. Called only where [`Hasher::reads_in_parallel`]; the others say
+    /// `Unsupported`.
     fn update_parallel(
         &mut self,
-        source: &crate::source::Source<'_>,
-        len: u64,
+        _source: &crate::source::Source<'_>,
+        _len: u64,
     ) -> std::io::Result<()> {
-        let mut scratch = Vec::new();
-        let mut offset = 0;
-        while offset < len {
-            let n = (len - offset).min(1 << 20) as usize;
-            self.update(source.read_at(offset, n, &mut scratch)?);
-            offset += n as u64;
-        }
-        Ok(())
+        Err(std::io::ErrorKind::Unsupported.into())
     }
     /// Writes the digest (or tag, or XOF output) into `out`, whose length the caller chose
     /// within the algorithm's range. Fails only for inputs the function cannot take
