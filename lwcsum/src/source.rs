@@ -4,6 +4,12 @@
 //! being taken by one. Files on a rotating disk are read by one thread, in order
 //! ([`rotational`]): several readers at different offsets would make its head seek back and
 //! forth.
+// Only KT128 and KT256 read in parts: a build without the keccak family makes sources but never
+// reads them.
+#![cfg_attr(
+    not(feature = "keccak"),
+    expect(dead_code, reason = "only the keccak family's hashers read a Source")
+)]
 
 use std::fs::{File, Metadata};
 use std::io;
