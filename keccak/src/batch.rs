@@ -4,11 +4,13 @@
 //!
 //! Each function hashes `msgs[i]` into `outs[i]`. Groups of eight (else four) consecutive
 //! messages of equal length (and, for the XOFs, equal output length) take the multi-state path;
-//! anything else is hashed one by one. The outputs are exactly those of the one-message types.
+//! anything else is hashed one by one, an output of at most one block in one call of the backend
+//! that keeps the state in registers where it can (`Kernels::digest`). The outputs are exactly
+//! those of the one-message types.
 
 use core::fmt;
 
-use crate::hazmat::sponge::{Oneshot, Sponge, oneshot_x4, oneshot_x8};
+use crate::hazmat::sponge::{Oneshot, Sponge, digest, oneshot_x4, oneshot_x8};
 
 /// `msgs` and `outs` have different lengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +39,9 @@ fn run<const RATE: usize, const ROUNDS: usize>(
             i += 8;
         } else if group(m, o, ds, oneshot_x4::<RATE, ROUNDS>) {
             i += 4;
+        } else if outs[i].len() <= RATE {
+            digest::<RATE, ROUNDS>(msgs[i], ds, outs[i]);
+            i += 1;
         } else {
             let mut s = Sponge::<RATE, ROUNDS>::new();
             s.absorb(msgs[i]);

@@ -23,7 +23,8 @@ use digest::{
 
 use crate::hazmat::State1600;
 use crate::hazmat::sponge::{
-    absorb_blocks, absorb_last_block, read_lanes, squeeze_block, state_from_bytes,
+    absorb_blocks, absorb_last_block, finish_last_block, read_lanes, squeeze_block,
+    state_from_bytes,
 };
 
 /// The Keccak\[1600\] hasher core of rate `Rate` bytes, output `OutputSize` bytes (`U0`: an XOF)
@@ -74,8 +75,7 @@ hasher_impl! {
     [FixedOutputCore] {
         #[inline]
         fn finalize_fixed_core(&mut self, buffer: &mut Buffer<Self>, out: &mut Output<Self>) {
-            absorb_last_block(&mut self.state, Rate::USIZE, buffer.get_data(), PAD);
-            read_lanes(&self.state, out);
+            finish_last_block(&mut self.state, Rate::USIZE, buffer.get_data(), PAD, out);
         }
     }
     [Default] {

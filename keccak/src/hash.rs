@@ -49,16 +49,14 @@ macro_rules! fixed_hash {
         impl FixedOutput for $name {
             #[inline]
             fn finalize_into(mut self, out: &mut Output<Self>) {
-                self.sponge.pad($pad);
-                self.sponge.read_state(out);
+                self.sponge.finish($pad, out);
             }
         }
 
         impl FixedOutputReset for $name {
             #[inline]
             fn finalize_into_reset(&mut self, out: &mut Output<Self>) {
-                self.sponge.pad($pad);
-                self.sponge.read_state(out);
+                self.sponge.finish($pad, out);
                 self.sponge.reset();
             }
         }

@@ -157,6 +157,28 @@ fn sha3_types() {
     fixed_pair::<lwc_keccak::Keccak256Full, sha3_rc::Keccak256Full>();
 }
 
+/// `batch` on a single message (hashed in one call of the backend, the state in registers where
+/// it can be) against RustCrypto's `Digest::digest`, at every length up to two blocks and a half.
+#[test]
+fn single_message_batches_match_sha3() {
+    macro_rules! single {
+        ($($f:ident: $peer:ident, $n:literal;)*) => {$({
+            let rate = <sha3_rc::$peer as BlockSizeUser>::BlockSize::USIZE;
+            let m = ramp(2 * rate + rate / 2);
+            for len in 0..m.len() {
+                let mut out = [[0u8; $n]];
+                lwc_keccak::batch::$f(&[&m[..len]], &mut out).unwrap();
+                assert_eq!(
+                    out[0][..],
+                    <sha3_rc::$peer as Digest>::digest(&m[..len])[..],
+                    "{} of {len} bytes", stringify!($f)
+                );
+            }
+        })*};
+    }
+    single!(sha3_256: Sha3_256, 32; keccak256: Keccak256, 32;);
+}
+
 #[cfg(feature = "oid")]
 #[test]
 fn sha3_oids() {

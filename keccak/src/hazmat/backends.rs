@@ -14,7 +14,10 @@
 //! `keccak_x86`, `keccak_x86_64`, `keccak_avx512`, `keccak_aarch64` and `keccak_wasm_simd128`
 //! (chosen at compile time: WebAssembly has no run-time detection).
 
-use super::{State1600, words::xor_block};
+use super::{
+    State1600,
+    words::{load_lane, store_lanes, xor_block},
+};
 
 #[cfg(keccak_bi32)]
 pub(crate) mod bi32;
@@ -46,7 +49,7 @@ mod jobs;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use jobs::{Absorb, AbsorbX4, AbsorbX8, Job};
+pub(crate) use jobs::{Absorb, AbsorbX4, AbsorbX8, Digest, Finish, Job};
 /// The portable round, generic over the lane: Keccak-p\[200\] .. \[800\] run it too.
 pub(crate) use portable::round;
 
@@ -86,6 +89,42 @@ pub(crate) trait Kernels: Copy {
         }
     }
 
+    /// One whole hash of `data` from the empty state: absorbs its whole `rate`-byte blocks, then
+    /// the rest padded with domain byte `ds` and the final `0x80`, applies Keccak-p\[1600, R\]
+    /// and writes the first `out.len()` (at most 200) bytes of the state into `out`. A backend
+    /// may keep the state in registers from the first block to the output.
+    ///
+    /// The caller guarantees that `rate` is a whole number of lanes within the state; otherwise an implementation may panic or give a wrong
+    /// result, but stays memory-safe.
+    #[inline(always)]
+    fn digest<const R: usize>(self, data: &[u8], rate: usize, ds: u8, out: &mut [u8]) {
+        digest_in_memory::<Self, R>(self, data, rate, ds, out);
+    }
+
+    /// The end of a fixed-output hash: pads the block absorbed into `state` up to byte `pos`
+    /// (below `rate`) with domain byte `ds` and the final `0x80`, applies Keccak-p\[1600, R\]
+    /// and writes the first `out.len()` (at most 200) bytes of the result into `out`. `state` is
+    /// left unspecified (its owner is done with it); a backend may write the output straight from
+    /// its registers.
+    ///
+    /// The caller guarantees that `rate` is a whole number of lanes within the state and that
+    /// `pos` is below it; otherwise an implementation may panic or give a wrong result, but stays
+    /// memory-safe.
+    #[inline(always)]
+    fn finish<const R: usize>(
+        self,
+        state: &mut State1600,
+        pos: usize,
+        rate: usize,
+        ds: u8,
+        out: &mut [u8],
+    ) {
+        xor_domain_byte(state, pos, ds);
+        state[rate / 8 - 1] ^= 0x80 << 56;
+        self.keccak_p::<R>(state);
+        store_lanes(state, out);
+    }
+
     /// XORs the whole `rate`-byte blocks of four equal-length messages into four states,
     /// applying Keccak-p\[1600, R\] to all four after each block (a backend may keep the states
     /// in registers across blocks).
@@ -114,6 +153,78 @@ pub(crate) trait Kernels: Copy {
         self.absorb_x4::<R>(lo, [m0, m1, m2, m3], rate);
         self.absorb_x4::<R>(hi, [m4, m5, m6, m7], rate);
     }
+}
+
+/// [`Kernels::digest`] on a state in memory: the absorb loop, the padded last block, the
+/// permutation and the first `out.len()` state bytes.
+#[inline(always)]
+pub(crate) fn digest_in_memory<K: Kernels, const R: usize>(
+    kernels: K,
+    data: &[u8],
+    rate: usize,
+    ds: u8,
+    out: &mut [u8],
+) {
+    let mut st = [0; 25];
+    let body = data.len() - data.len() % rate;
+    let (blocks, tail) = data.split_at(body);
+    kernels.absorb::<R>(&mut st, blocks, rate);
+    let last = last_block(tail, rate, ds);
+    for (lane, l) in st.iter_mut().zip(last) {
+        *lane ^= l;
+    }
+    kernels.keccak_p::<R>(&mut st);
+    store_lanes(&st, out);
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(&mut st);
+}
+
+/// XORs domain byte `ds` into `state` at byte `pos` as a whole-lane XOR: the permutation's loads
+/// of that lane are then served by one store of the same width (a byte store under an 8-byte load
+/// stalls it until the store has left the core).
+#[inline(always)]
+pub(crate) fn xor_domain_byte(state: &mut State1600, pos: usize, ds: u8) {
+    state[pos / 8] ^= u64::from(ds) << (8 * (pos % 8));
+}
+
+/// The last block of a message as lanes: `tail` (shorter than `rate`) followed by the domain byte
+/// `ds`, zeros, and the final `0x80` in the block's last byte; the lanes from `rate` on are zero.
+/// Whole lanes are loaded whole and the partial one in pieces of 4, 2 and 1 bytes, so that no
+/// load reads a lane built by narrower stores; a tail of a length known at the call folds to
+/// loads and constants.
+#[inline(always)]
+pub(crate) fn last_block(tail: &[u8], rate: usize, ds: u8) -> State1600 {
+    let mut lanes = [0; 25];
+    let mut chunks = tail.chunks_exact(8);
+    for (lane, chunk) in lanes.iter_mut().zip(&mut chunks) {
+        *lane = load_lane(chunk);
+    }
+    let rest = chunks.remainder();
+    lanes[tail.len() / 8] = partial_lane(rest) | (u64::from(ds) << (8 * rest.len()));
+    lanes[rate / 8 - 1] ^= 0x80 << 56;
+    lanes
+}
+
+/// The little-endian value of `bytes` (at most 7), read in pieces of 4, 2 and 1 bytes.
+#[inline(always)]
+fn partial_lane(bytes: &[u8]) -> u64 {
+    let mut v = 0;
+    let mut shift = 0;
+    let mut rest = bytes;
+    if let Some((four, r)) = rest.split_first_chunk::<4>() {
+        v |= u64::from(u32::from_le_bytes(*four));
+        shift = 32;
+        rest = r;
+    }
+    if let Some((two, r)) = rest.split_first_chunk::<2>() {
+        v |= u64::from(u16::from_le_bytes(*two)) << shift;
+        shift += 16;
+        rest = r;
+    }
+    if let Some(&one) = rest.first() {
+        v |= u64::from(one) << shift;
+    }
+    v
 }
 
 /// The first and the last four of eight states.

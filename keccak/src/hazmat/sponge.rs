@@ -1,7 +1,7 @@
 //! The engine of every mode: the byte-oriented sponge, its four- and eight-state one-shot forms
 //! ([`many`]), and the SP 800-185 / RFC 9861 encodings.
 
-use super::backends::{Absorb, dispatch};
+use super::backends::{Absorb, Digest, Finish, dispatch};
 use super::words::{load_lane, store_bytes_at, store_lanes, xor_block};
 use super::{State1600, keccak_p};
 
@@ -127,6 +127,21 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         self.pos = 0;
     }
 
+    /// Pads with domain byte `ds` and the final `0x80`, permutes and writes the first `out.len()`
+    /// (at most 200) state bytes into `out`, in one dispatched call that may write them straight
+    /// from the permutation's registers: the end of a fixed-output hash. The state is left
+    /// unspecified: the caller drops or resets the sponge.
+    #[inline]
+    pub(crate) fn finish(&mut self, ds: u8, out: &mut [u8]) {
+        dispatch(Finish::<ROUNDS> {
+            state: &mut self.st,
+            pos: self.pos,
+            rate: RATE,
+            ds,
+            out,
+        });
+    }
+
     /// Squeezes `out.len()` bytes (after [`Self::pad`]).
     ///
     /// A read that the current block still holds takes a short path, inlined into the caller, so
@@ -171,12 +186,6 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         }
     }
 
-    /// Copies the first `out.len()` (at most 200) state bytes, ignoring the rate.
-    #[inline]
-    pub(crate) fn read_state(&self, out: &mut [u8]) {
-        store_lanes(&self.st, out);
-    }
-
     /// Writes the 200 state bytes (lanes little-endian) followed by the position in the block
     /// into `out` (201 bytes): the `SerializableState` layout of RustCrypto `sha3`.
     pub(crate) fn serialize(&self, out: &mut [u8]) {
@@ -212,6 +221,19 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     }
 }
 
+/// One whole hash of `data` at rate `RATE` on Keccak-p\[1600, ROUNDS\], with domain byte `ds`:
+/// the first `out.len()` (at most 200) bytes of the state after the padded last block, in one
+/// dispatched call (the state may never leave the registers).
+#[inline]
+pub(crate) fn digest<const RATE: usize, const ROUNDS: usize>(data: &[u8], ds: u8, out: &mut [u8]) {
+    dispatch(Digest::<ROUNDS> {
+        data,
+        rate: RATE,
+        ds,
+        out,
+    });
+}
+
 // Block-level steps on a bare Keccak-f[1600] state, for a rate known at run time (the digest 0.11
 // `block_api` cores, whose buffer holds the block being absorbed).
 
@@ -240,6 +262,37 @@ pub(crate) fn absorb_last_block(st: &mut State1600, rate: usize, tail: &[u8], ds
     keccak_p::<24>(st);
     #[cfg(feature = "zeroize")]
     zeroize::Zeroize::zeroize(&mut block);
+}
+
+/// [`absorb_last_block`] followed by [`read_lanes`] for a state that is done with: the tail's
+/// lanes are XORed in, and the padding, the permutation and the output are one dispatched call
+/// ([`Sponge::finish`]'s), which may write the output straight from the permutation's registers.
+/// `st` is left unspecified.
+#[inline]
+pub(crate) fn finish_last_block(
+    st: &mut State1600,
+    rate: usize,
+    tail: &[u8],
+    ds: u8,
+    out: &mut [u8],
+) {
+    let mut lanes = tail.chunks_exact(8);
+    for (lane, chunk) in st.iter_mut().zip(&mut lanes) {
+        *lane ^= load_lane(chunk);
+    }
+    let rest = lanes.remainder();
+    if !rest.is_empty() {
+        let mut b = [0u8; 8];
+        b[..rest.len()].copy_from_slice(rest);
+        st[tail.len() / 8] ^= u64::from_le_bytes(b);
+    }
+    dispatch(Finish::<24> {
+        state: st,
+        pos: tail.len(),
+        rate,
+        ds,
+        out,
+    });
 }
 
 /// The state whose 200 bytes (lanes little-endian) are `bytes`: the inverse of [`read_lanes`].

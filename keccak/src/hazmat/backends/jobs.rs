@@ -58,3 +58,37 @@ impl<const ROUNDS: usize> Job for AbsorbX8<'_, ROUNDS> {
         kernels.absorb_x8::<ROUNDS>(self.states, self.msgs, self.rate);
     }
 }
+
+/// One whole hash ([`Kernels::digest`]) as a job for [`dispatch`](super::dispatch).
+pub(crate) struct Digest<'a, const ROUNDS: usize> {
+    pub(crate) data: &'a [u8],
+    pub(crate) rate: usize,
+    pub(crate) ds: u8,
+    pub(crate) out: &'a mut [u8],
+}
+
+impl<const ROUNDS: usize> Job for Digest<'_, ROUNDS> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.digest::<ROUNDS>(self.data, self.rate, self.ds, self.out);
+    }
+}
+
+/// The end of a fixed-output hash ([`Kernels::finish`]) as a job for
+/// [`dispatch`](super::dispatch).
+pub(crate) struct Finish<'a, const ROUNDS: usize> {
+    pub(crate) state: &'a mut State1600,
+    pub(crate) pos: usize,
+    pub(crate) rate: usize,
+    pub(crate) ds: u8,
+    pub(crate) out: &'a mut [u8],
+}
+
+impl<const ROUNDS: usize> Job for Finish<'_, ROUNDS> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, kernels: K) {
+        kernels.finish::<ROUNDS>(self.state, self.pos, self.rate, self.ds, self.out);
+    }
+}

@@ -7,7 +7,7 @@ use std::{string::ToString, vec::Vec};
 
 use super::super::{Backend, State1600, backend, force_backend};
 use super::super::{Permute, PermuteX4, PermuteX8};
-use super::{Absorb, AbsorbX4, AbsorbX8, dispatch_on};
+use super::{Absorb, AbsorbX4, AbsorbX8, Digest, Finish, dispatch_on};
 
 /// xorshift64 with a fixed seed (reproducible inputs).
 struct Rng(u64);
@@ -192,6 +192,63 @@ fn absorb<const R: usize>(rng: &mut Rng) {
     }
 }
 
+fn digest_on<const R: usize>(b: Backend, data: &[u8], rate: usize, ds: u8, n: usize) -> Vec<u8> {
+    let mut out = std::vec![0xa5; n];
+    dispatch_on(
+        b,
+        Digest::<R> {
+            data,
+            rate,
+            ds,
+            out: &mut out,
+        },
+    )
+    .expect("supported backend");
+    out
+}
+
+/// The one-call hash ([`super::Kernels::digest`]) of every backend against a reference written
+/// here on the portable permutation, the padding done bytewise: every message length up to two
+/// blocks and a half (so every position of the last block, the 32-byte special case included)
+/// at the Keccak rates and two others, and every output length the hashes use, up to the whole
+/// state.
+fn digest<const R: usize>(rng: &mut Rng) {
+    let step = if cfg!(miri) { 61 } else { 1 };
+    for rate in [136usize, 168, 72, 104, 144, 64, 8] {
+        let msg: Vec<u8> = (0..2 * rate + rate / 2).map(|_| rng.next() as u8).collect();
+        for len in (0..msg.len()).step_by(step) {
+            let ds = [0x06, 0x01, 0x1f][len % 3];
+            let m = &msg[..len];
+            let mut st = [0u64; 25];
+            let body = len - len % rate;
+            for block in m[..body].chunks_exact(rate) {
+                for (lane, c) in st.iter_mut().zip(block.chunks_exact(8)) {
+                    *lane ^= u64::from_le_bytes(c.try_into().expect("8 bytes"));
+                }
+                st = permute_on::<R>(Backend::Portable, &st);
+            }
+            let mut last = std::vec![0u8; rate];
+            last[..len - body].copy_from_slice(&m[body..]);
+            last[len - body] ^= ds;
+            last[rate - 1] ^= 0x80;
+            for (lane, c) in st.iter_mut().zip(last.chunks_exact(8)) {
+                *lane ^= u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            }
+            st = permute_on::<R>(Backend::Portable, &st);
+            let bytes: Vec<u8> = st.iter().flat_map(|l| l.to_le_bytes()).collect();
+            for n in [0, 1, 20, 28, 32, 33, 48, 64, 65, 136, 200] {
+                for b in Backend::ALL.iter().copied().filter(|b| b.is_supported()) {
+                    assert_eq!(
+                        digest_on::<R>(b, m, rate, ds, n),
+                        bytes[..n],
+                        "digest, {b}, rate {rate}, {len} bytes, {n}-byte output, {R} rounds"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn single_state_permutations_match_portable() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -218,6 +275,65 @@ fn absorb_hooks_match_portable() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     absorb::<12>(&mut rng);
     absorb::<24>(&mut rng);
+}
+
+/// The end of a fixed-output hash ([`super::Kernels::finish`]) of every backend on random states,
+/// at every position of the block, against the padding XORed bytewise here and the portable
+/// permutation.
+fn finish<const R: usize>(rng: &mut Rng) {
+    let step = if cfg!(miri) { 29 } else { 1 };
+    for rate in [136usize, 168, 72, 104, 144, 64, 8] {
+        for pos in (0..rate).step_by(step) {
+            let ds = [0x06, 0x01, 0x1f][pos % 3];
+            let state = rng.state();
+            let mut bytes: Vec<u8> = state.iter().flat_map(|l| l.to_le_bytes()).collect();
+            bytes[pos] ^= ds;
+            bytes[rate - 1] ^= 0x80;
+            let padded: State1600 = core::array::from_fn(|i| {
+                u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"))
+            });
+            let want: Vec<u8> = permute_on::<R>(Backend::Portable, &padded)
+                .iter()
+                .flat_map(|l| l.to_le_bytes())
+                .collect();
+            for n in [0, 1, 28, 32, 48, 64, 65, 200] {
+                for b in Backend::ALL.iter().copied().filter(|b| b.is_supported()) {
+                    let mut s = state;
+                    let mut out = std::vec![0xa5; n];
+                    dispatch_on(
+                        b,
+                        Finish::<R> {
+                            state: &mut s,
+                            pos,
+                            rate,
+                            ds,
+                            out: &mut out,
+                        },
+                    )
+                    .expect("supported backend");
+                    assert_eq!(
+                        out,
+                        want[..n],
+                        "finish, {b}, rate {rate}, position {pos}, {n}-byte output, {R} rounds"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn digest_hooks_match_portable() {
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    digest::<12>(&mut rng);
+    digest::<24>(&mut rng);
+}
+
+#[test]
+fn finish_hooks_match_portable() {
+    let mut rng = Rng(0xbb67_ae85_84ca_a73b);
+    finish::<12>(&mut rng);
+    finish::<24>(&mut rng);
 }
 
 /// Names are the backend files' names, in the documented order.

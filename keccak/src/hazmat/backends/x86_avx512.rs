@@ -27,7 +27,9 @@ mod eight_states;
 mod one_state;
 
 use eight_states::{absorb_x8_with_features, load_x8, store_x8};
-use one_state::{absorb_x1_with_features, keccak_p_x1};
+use one_state::{
+    absorb_x1_with_features, digest_x1_with_features, finish_x1_with_features, keccak_p_x1,
+};
 
 /// The AVX-512 kernels; a value exists only after run-time detection found AVX-512F, AVX-512VL
 /// and AVX2.
@@ -62,6 +64,25 @@ impl Kernels for X86Avx512 {
     fn absorb<const R: usize>(self, state: &mut State1600, data: &[u8], rate: usize) {
         // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
         unsafe { absorb_x1_with_features::<R>(self.0, state, data, rate) };
+    }
+
+    #[inline(always)]
+    fn digest<const R: usize>(self, data: &[u8], rate: usize, ds: u8, out: &mut [u8]) {
+        // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+        unsafe { digest_x1_with_features::<R>(self.0, data, rate, ds, out) };
+    }
+
+    #[inline(always)]
+    fn finish<const R: usize>(
+        self,
+        state: &mut State1600,
+        pos: usize,
+        rate: usize,
+        ds: u8,
+        out: &mut [u8],
+    ) {
+        // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+        unsafe { finish_x1_with_features::<R>(self.0, state, pos, rate, ds, out) };
     }
 
     #[inline(always)]

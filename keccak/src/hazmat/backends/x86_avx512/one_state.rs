@@ -3,8 +3,10 @@
 
 use core::arch::x86_64::*;
 
-use super::super::super::words::{by_rate, load_lane};
+use super::super::super::words::{by_rate, load_lane, store_lanes};
 use super::super::super::{RC, State1600};
+use super::super::{Kernels, digest_in_memory, last_block, xor_domain_byte};
+use super::X86Avx512;
 use super::{Lanes, Token, chi, rol, xor3};
 
 /// The one-state absorb loop, the state in 15 registers from the first block to the last: the
@@ -36,6 +38,146 @@ pub(super) unsafe fn absorb_x1_with_features<const R: usize>(
     store_x1(t, &a, state);
 }
 
+/// One whole hash ([`Kernels::digest`]) in the 15 registers of [`round_x1`]: the message's
+/// blocks and its padded last block go straight from memory into the registers and the output
+/// straight from the registers into `out`; the state never goes through memory. The SHA-3 rates
+/// get a function each with the lane count known at compile time (in one function the compiler
+/// kept the registers in memory between the steps); a 32-byte last block (Keccak-256 of a
+/// 32-byte word, the commonest call) its own copy, in which the block is four loads and
+/// constants.
+///
+/// # Safety
+/// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[inline(always)]
+pub(super) unsafe fn digest_x1_with_features<const R: usize>(
+    t: Token,
+    data: &[u8],
+    rate: usize,
+    ds: u8,
+    out: &mut [u8],
+) {
+    by_rate!(all rate, L => {
+            // SAFETY: the caller guarantees the CPU features.
+            unsafe { digest_x1_lanes::<R, L>(t, data, ds, out) }
+        },
+        _ => digest_in_memory::<X86Avx512, R>(X86Avx512(t), data, rate, ds, out)
+    );
+}
+
+/// [`digest_x1_with_features`] for a rate of `LANES` lanes.
+///
+/// # Safety
+/// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+unsafe fn digest_x1_lanes<const R: usize, const LANES: usize>(
+    t: Token,
+    data: &[u8],
+    ds: u8,
+    out: &mut [u8],
+) {
+    let mut a = [pair(0, 0); 15];
+    let body = data.len() - data.len() % (8 * LANES);
+    let (blocks, tail) = data.split_at(body);
+    absorb_x1_lanes::<R, LANES>(t, &mut a, blocks);
+    let last = if tail.len() == 32 {
+        last_block(&tail[..32], 8 * LANES, ds)
+    } else {
+        last_block(tail, 8 * LANES, ds)
+    };
+    let b = load_x1(t, &last);
+    for (r, b) in a.iter_mut().zip(b) {
+        *r = xor(t, *r, b);
+    }
+    for &rc in &RC[24 - R..] {
+        round_x1(t, &mut a, rc);
+    }
+    if out.len() <= 64 {
+        write_x1(t, &a, out);
+    } else {
+        let mut st = [0; 25];
+        store_x1(t, &a, &mut st);
+        store_lanes(&st, out);
+    }
+}
+
+/// [`Kernels::finish`] in the 15 registers of [`round_x1`]: the state is loaded once, the final
+/// `0x80` XORed in its register, and the output written straight from the registers.
+///
+/// # Safety
+/// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[inline(never)]
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+pub(super) unsafe fn finish_x1_with_features<const R: usize>(
+    t: Token,
+    state: &mut State1600,
+    pos: usize,
+    rate: usize,
+    ds: u8,
+    out: &mut [u8],
+) {
+    xor_domain_byte(state, pos, ds);
+    by_rate!(all rate, L => {
+            let mut a = load_x1(t, state);
+            each_x1!(K, LOW, HIGH => {
+                if LOW == L - 1 {
+                    a[K] = xor(t, a[K], pair(0x80 << 56, 0));
+                } else if HIGH == Some(L - 1) {
+                    a[K] = xor(t, a[K], pair(0, 0x80 << 56));
+                }
+            });
+            for &rc in &RC[24 - R..] {
+                round_x1(t, &mut a, rc);
+            }
+            if out.len() <= 64 {
+                write_x1(t, &a, out);
+            } else {
+                store_x1(t, &a, state);
+                store_lanes(state, out);
+            }
+        },
+        _ => {
+            state[rate / 8 - 1] ^= 0x80 << 56;
+            X86Avx512(t).keccak_p::<R>(state);
+            store_lanes(state, out);
+        }
+    );
+}
+
+/// Writes the first `out.len()` (at most 64) bytes of the state in [`round_x1`]'s registers into
+/// `out`, 32 bytes per store where it can (a caller's 32-byte load of a 32-byte digest is then
+/// served from one store).
+#[inline(always)]
+fn write_x1(t: Token, a: &[__m128i; 15], out: &mut [u8]) {
+    // SAFETY: SSE4.1 and AVX2 are available (the token proves AVX2); the stores write within
+    // the chunks of `out` they are given.
+    unsafe {
+        // Lanes 0-1, 2-3, 4-5 and 6-7: lane x + 5 y is in register x's low (y = 0) or high (y = 1)
+        // element.
+        let q = [
+            unpacklo(a[0], a[1]),
+            unpacklo(a[2], a[3]),
+            _mm_blend_epi32::<0b1100>(a[4], a[0]),
+            unpackhi(a[1], a[2]),
+        ];
+        let mut out = out;
+        let mut q = q.as_slice();
+        while out.len() >= 32 && q.len() >= 2 {
+            let (head, rest) = out.split_at_mut(32);
+            let v = _mm256_set_m128i(q[1], q[0]);
+            _mm256_storeu_si256(head.as_mut_ptr().cast(), v);
+            out = rest;
+            q = &q[2..];
+        }
+        for (chunk, v) in out.chunks_mut(16).zip(q) {
+            let mut b = [0u8; 16];
+            _mm_storeu_si128(b.as_mut_ptr().cast(), *v);
+            chunk.copy_from_slice(&b[..chunk.len()]);
+        }
+        let _ = t;
+    }
+}
+
 /// The absorb loop over the whole `8 LANES`-byte blocks of `data`.
 #[inline(always)]
 fn absorb_x1_lanes<const R: usize, const LANES: usize>(
@@ -55,17 +197,16 @@ fn absorb_x1_lanes<const R: usize, const LANES: usize>(
 /// [`round_x1`]'s layout.
 #[inline(always)]
 fn xor_lanes_x1(t: Token, a: &mut [__m128i; 15], block: &[u8], n: usize) {
-    for (k, r) in a.iter_mut().enumerate() {
-        let (low, high) = x1_lanes_of(k);
-        if low < n {
-            let low = load_lane(&block[8 * low..8 * low + 8]);
-            let high = match high {
+    each_x1!(K, LOW, HIGH => {
+        if LOW < n {
+            let low = load_lane(&block[8 * LOW..8 * LOW + 8]);
+            let high = match HIGH {
                 Some(i) if i < n => load_lane(&block[8 * i..8 * i + 8]),
                 _ => 0,
             };
-            *r = xor(t, *r, pair(low, high));
+            a[K] = xor(t, a[K], pair(low, high));
         }
-    }
+    });
 }
 
 /// Keccak-p\[1600, R\] on one state in [`round_x1`]'s layout.
@@ -78,10 +219,33 @@ pub(super) fn keccak_p_x1<const R: usize>(t: Token, state: &mut State1600) {
     store_x1(t, &a, state);
 }
 
+/// ρ's rotation counts of [`round_x1`]'s registers: low element, high element.
+#[repr(align(16))]
+struct RhoCounts([[u64; 2]; 15]);
+
+/// See [`RhoCounts`].
+static RHO_X1: RhoCounts = RhoCounts([
+    [0, 36],
+    [1, 44],
+    [62, 6],
+    [28, 55],
+    [27, 20],
+    [3, 41],
+    [10, 45],
+    [43, 15],
+    [25, 21],
+    [39, 8],
+    [18, 0],
+    [2, 0],
+    [61, 0],
+    [56, 0],
+    [14, 0],
+]);
+
 /// θ, ρ, π, χ, ι on one state with round constant `rc`, two lanes of a column per 128-bit
 /// register: register `x + 5 p` holds lane (x, 2p) in its low element and lane (x, 2p + 1) in
 /// its high one for p = 0, 1, and lane (x, 4) with a zero high element for p = 2 (see
-/// [`x1_lanes_of`]). Fifteen registers instead of 25 make χ fifteen `vpternlogq`, ρ fifteen
+/// [`each_x1`]). Fifteen registers instead of 25 make χ fifteen `vpternlogq`, ρ fifteen
 /// `vprolvq` (two rotation counts per register) and θ's effect fifteen `vpternlogq`; θ's column
 /// parities cost one `vpternlogq`, a swap and an XOR per column; π lands both lanes of a register
 /// at the same element position of their sources, so one `vpunpck{l,h}qdq` gathers each pair:
@@ -104,21 +268,25 @@ fn round_x1(t: Token, a: &mut [__m128i; 15], rc: u64) {
     let r2 = rol::<__m128i, 1>(t, c3);
     let r3 = rol::<__m128i, 1>(t, c4);
     let r4 = rol::<__m128i, 1>(t, c0);
-    let e0 = rolv(t, xor3(t, a[0], c4, r0), 0, 36);
-    let e1 = rolv(t, xor3(t, a[1], c0, r1), 1, 44);
-    let e2 = rolv(t, xor3(t, a[2], c1, r2), 62, 6);
-    let e3 = rolv(t, xor3(t, a[3], c2, r3), 28, 55);
-    let e4 = rolv(t, xor3(t, a[4], c3, r4), 27, 20);
-    let e5 = rolv(t, xor3(t, a[5], c4, r0), 3, 41);
-    let e6 = rolv(t, xor3(t, a[6], c0, r1), 10, 45);
-    let e7 = rolv(t, xor3(t, a[7], c1, r2), 43, 15);
-    let e8 = rolv(t, xor3(t, a[8], c2, r3), 25, 21);
-    let e9 = rolv(t, xor3(t, a[9], c3, r4), 39, 8);
-    let e10 = rolv(t, xor3(t, a[10], c4, r0), 18, 0);
-    let e11 = rolv(t, xor3(t, a[11], c0, r1), 2, 0);
-    let e12 = rolv(t, xor3(t, a[12], c1, r2), 61, 0);
-    let e13 = rolv(t, xor3(t, a[13], c2, r3), 56, 0);
-    let e14 = rolv(t, xor3(t, a[14], c3, r4), 14, 0);
+    // The rotation counts are read from memory at each round (through a pointer the compiler
+    // cannot see through): hoisted out of the loop, fifteen count registers beside the fifteen
+    // of the state cost a dozen register moves a round.
+    let rho = core::hint::black_box(&RHO_X1);
+    let e0 = rolv(t, xor3(t, a[0], c4, r0), &rho.0[0]);
+    let e1 = rolv(t, xor3(t, a[1], c0, r1), &rho.0[1]);
+    let e2 = rolv(t, xor3(t, a[2], c1, r2), &rho.0[2]);
+    let e3 = rolv(t, xor3(t, a[3], c2, r3), &rho.0[3]);
+    let e4 = rolv(t, xor3(t, a[4], c3, r4), &rho.0[4]);
+    let e5 = rolv(t, xor3(t, a[5], c4, r0), &rho.0[5]);
+    let e6 = rolv(t, xor3(t, a[6], c0, r1), &rho.0[6]);
+    let e7 = rolv(t, xor3(t, a[7], c1, r2), &rho.0[7]);
+    let e8 = rolv(t, xor3(t, a[8], c2, r3), &rho.0[8]);
+    let e9 = rolv(t, xor3(t, a[9], c3, r4), &rho.0[9]);
+    let e10 = rolv(t, xor3(t, a[10], c4, r0), &rho.0[10]);
+    let e11 = rolv(t, xor3(t, a[11], c0, r1), &rho.0[11]);
+    let e12 = rolv(t, xor3(t, a[12], c1, r2), &rho.0[12]);
+    let e13 = rolv(t, xor3(t, a[13], c2, r3), &rho.0[13]);
+    let e14 = rolv(t, xor3(t, a[14], c3, r4), &rho.0[14]);
     let n0 = unpacklo(e0, e3);
     let n1 = unpackhi(e1, e4);
     let n2 = unpacklo(e7, e5);
@@ -152,41 +320,89 @@ fn round_x1(t: Token, a: &mut [__m128i; 15], rc: u64) {
     a[0] = __m128i::xor_rc(t, a[0], rc);
 }
 
-/// The lanes of register `k` (0 to 14) in [`round_x1`]'s layout: the low element's lane index
-/// (x + 5 y) and the high element's, if any.
-#[inline(always)]
-const fn x1_lanes_of(k: usize) -> (usize, Option<usize>) {
-    let (x, p) = (k % 5, k / 5);
-    let low = x + 10 * p;
-    (low, if p < 2 { Some(low + 5) } else { None })
+/// Runs `$body` once for each of [`round_x1`]'s 15 registers, with the constants `$k` (the
+/// register), `$low` (the lane index, x + 5 y, of its low element) and `$high` (its high
+/// element's, `None` for the third row): register x + 5 p holds lanes (x, 2p) and (x, 2p + 1).
+/// Written out rather than a loop: a loop over the registers was not always unrolled, and then
+/// kept them in memory.
+macro_rules! each_x1 {
+    ($k:ident, $low:ident, $high:ident => $body:block) => {
+        each_x1!(@ $k, $low, $high, $body,
+            (0 0 Some(5)) (1 1 Some(6)) (2 2 Some(7)) (3 3 Some(8)) (4 4 Some(9))
+            (5 10 Some(15)) (6 11 Some(16)) (7 12 Some(17)) (8 13 Some(18)) (9 14 Some(19))
+            (10 20 None) (11 21 None) (12 22 None) (13 23 None) (14 24 None))
+    };
+    (@ $k:ident, $low:ident, $high:ident, $body:block, $(($kk:literal $ll:literal $hh:expr))*) => {
+        $({
+            const $k: usize = $kk;
+            const $low: usize = $ll;
+            const $high: Option<usize> = $hh;
+            $body
+        })*
+    };
 }
+use each_x1;
 
-/// One state in [`round_x1`]'s 15 registers.
+/// One state in [`round_x1`]'s 15 registers, read as 16-byte pieces (lanes 2i, 2i + 1) that
+/// one blend or one byte shift pairs up: 17 loads and 10 shuffles, where pairing single lanes
+/// took 25 loads and 10 two-µop inserts.
 #[inline(always)]
 fn load_x1(_: Token, state: &State1600) -> [__m128i; 15] {
-    let mut a = [pair(0, 0); 15];
-    for (k, r) in a.iter_mut().enumerate() {
-        let (low, high) = x1_lanes_of(k);
-        *r = match high {
-            Some(i) => pair(state[low], state[i]),
-            None => pair(state[low], 0),
-        };
+    // SAFETY: SSE2, SSSE3 and AVX2 are available (the token proves AVX2); every load reads
+    // within `state` (16 bytes at lanes 0, 2, .., 22; 8 bytes at lanes 20 to 24).
+    unsafe {
+        let p = state.as_ptr();
+        let c: [__m128i; 12] = core::array::from_fn(|i| _mm_loadu_si128(p.add(2 * i).cast()));
+        let lane = |i: usize| _mm_loadl_epi64(p.add(i).cast());
+        // Lanes (x, 0) and (x, 1) are lanes x and x + 5, (x, 2) and (x, 3) lanes x + 10 and
+        // x + 15: an even lane beside an odd one (a blend of two pieces) or an odd lane beside an
+        // even one (the two pieces shifted by 8 bytes).
+        [
+            _mm_blend_epi32::<0b1100>(c[0], c[2]),
+            _mm_alignr_epi8::<8>(c[3], c[0]),
+            _mm_blend_epi32::<0b1100>(c[1], c[3]),
+            _mm_alignr_epi8::<8>(c[4], c[1]),
+            _mm_blend_epi32::<0b1100>(c[2], c[4]),
+            _mm_blend_epi32::<0b1100>(c[5], c[7]),
+            _mm_alignr_epi8::<8>(c[8], c[5]),
+            _mm_blend_epi32::<0b1100>(c[6], c[8]),
+            _mm_alignr_epi8::<8>(c[9], c[6]),
+            _mm_blend_epi32::<0b1100>(c[7], c[9]),
+            lane(20),
+            lane(21),
+            lane(22),
+            lane(23),
+            lane(24),
+        ]
     }
-    a
 }
 
-/// Stores [`round_x1`]'s 15 registers back into one state.
+/// Stores [`round_x1`]'s 15 registers back into one state, as 16-byte pieces (lanes 2i,
+/// 2i + 1) that one shuffle or blend each puts together.
 #[inline(always)]
 fn store_x1(_: Token, a: &[__m128i; 15], state: &mut State1600) {
-    for (k, r) in a.iter().enumerate() {
-        let (low, high) = x1_lanes_of(k);
-        // SAFETY: SSE2 and SSE4.1 are available (the token proves AVX2).
-        unsafe {
-            state[low] = _mm_cvtsi128_si64(*r) as u64;
-            if let Some(i) = high {
-                state[i] = _mm_extract_epi64::<1>(*r) as u64;
-            }
+    // SAFETY: SSE2 and AVX2 are available (the token proves AVX2); every store writes within
+    // `state` (16 bytes at lanes 0, 2, .., 22; 8 bytes at lane 24).
+    unsafe {
+        let c = [
+            unpacklo(a[0], a[1]),
+            unpacklo(a[2], a[3]),
+            _mm_blend_epi32::<0b1100>(a[4], a[0]),
+            unpackhi(a[1], a[2]),
+            unpackhi(a[3], a[4]),
+            unpacklo(a[5], a[6]),
+            unpacklo(a[7], a[8]),
+            _mm_blend_epi32::<0b1100>(a[9], a[5]),
+            unpackhi(a[6], a[7]),
+            unpackhi(a[8], a[9]),
+            unpacklo(a[10], a[11]),
+            unpacklo(a[12], a[13]),
+        ];
+        let p = state.as_mut_ptr();
+        for (i, c) in c.iter().enumerate() {
+            _mm_storeu_si128(p.add(2 * i).cast(), *c);
         }
+        _mm_storel_epi64(p.add(24).cast(), a[14]);
     }
 }
 
@@ -211,11 +427,11 @@ fn chi_low(_: Token, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
     unsafe { _mm_maskz_ternarylogic_epi64::<0xD2>(0b01, a, b, c) }
 }
 
-/// The low element rotated left by `low`, the high one by `high`.
+/// The low element rotated left by `counts[0]`, the high one by `counts[1]`.
 #[inline(always)]
-fn rolv(_: Token, a: __m128i, low: u64, high: u64) -> __m128i {
-    // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-    unsafe { _mm_rolv_epi64(a, pair(low, high)) }
+fn rolv(_: Token, a: __m128i, counts: &[u64; 2]) -> __m128i {
+    // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL; `counts` is 16 bytes.
+    unsafe { _mm_rolv_epi64(a, _mm_loadu_si128(counts.as_ptr().cast())) }
 }
 
 /// The two elements exchanged.
