@@ -1,5 +1,6 @@
 //! Criterion group `keccak`: lwc-keccak against the RustCrypto crates, side by side in the same run.
-//! Every iteration is a whole hash (new + update + finalize). With the feature `anchors`, also
+//! Every iteration is a whole hash (`Type::digest`: new + update + finalize, or `keccak-asm`'s
+//! one-call function of that name). With the feature `anchors`, also
 //! against `keccak-asm`, XKCP (`xkcp-rs`) and `tiny-keccak` (`benches::anchors`; every anchor's
 //! output is checked equal to ours before timing).
 //!

@@ -6,11 +6,16 @@
 //!
 //! Every side of a workload is a function from the message to 32 bytes of output (the digest, or
 //! the first 32 bytes of the XOF); [`check`] compares every side with ours before any timing.
+//! The fixed-output hashes are called the way a program that names the type calls them,
+//! `Type::digest(m)`: ours and RustCrypto's answer that with the `Digest` trait (new + update +
+//! finalize), `keccak-asm` with a one-call function of the type that shadows the trait's;
+//! `keccak256_32_generic` times `keccak-asm` through the trait too, as generic code (HMAC,
+//! ML-KEM) runs it.
 
 use crate::xof32;
 use digest::Digest;
 
-/// One side of a workload: the whole operation (new + update + finalize) over the message.
+/// One side of a workload: the whole operation over the message.
 pub type Side = fn(&[u8]) -> [u8; 32];
 
 /// The implementations, in the order of the tables: ours first, then the peers. The RustCrypto
@@ -39,11 +44,15 @@ fn hash32<D: Digest>(m: &[u8]) -> [u8; 32] {
     out
 }
 
-/// The 32-byte digest of `D` through the digest 0.10 traits `keccak-asm` implements.
-fn asm32<D: keccak_asm::Digest>(m: &[u8]) -> [u8; 32] {
-    let mut out = [0u8; 32];
-    out.copy_from_slice(&D::digest(m));
-    out
+/// The 32-byte digest of `keccak-asm`'s hasher `$ty` over `$m`, by its own one-shot `digest`
+/// (an inherent function that shadows digest 0.10's `Digest::digest` and loads the message
+/// straight into the registers): what a program that names the type calls.
+macro_rules! asm32 {
+    ($ty:ty, $m:expr) => {{
+        let mut out = [0u8; 32];
+        out.copy_from_slice(&<$ty>::digest($m));
+        out
+    }};
 }
 
 /// 32 bytes of a `tiny-keccak` hasher over `m`.
@@ -66,7 +75,7 @@ pub fn sha3_256_rustcrypto(m: &[u8]) -> [u8; 32] {
 
 /// SHA3-256, `keccak-asm`.
 pub fn sha3_256_keccak_asm(m: &[u8]) -> [u8; 32] {
-    asm32::<keccak_asm::Sha3_256>(m)
+    asm32!(keccak_asm::Sha3_256, m)
 }
 
 /// SHA3-256, XKCP.
@@ -93,7 +102,7 @@ pub fn keccak256_rustcrypto(m: &[u8]) -> [u8; 32] {
 
 /// Keccak256, `keccak-asm`.
 pub fn keccak256_keccak_asm(m: &[u8]) -> [u8; 32] {
-    asm32::<keccak_asm::Keccak256>(m)
+    asm32!(keccak_asm::Keccak256, m)
 }
 
 /// Keccak256, XKCP.
@@ -101,6 +110,16 @@ pub fn keccak256_xkcp(m: &[u8]) -> [u8; 32] {
     let mut out = [0u8; 32];
     xkcp_rs::keccak256(m, &mut out);
     out
+}
+
+/// Keccak256 through the digest 0.10 `Digest` trait, `keccak-asm`.
+pub fn keccak256_generic_keccak_asm(m: &[u8]) -> [u8; 32] {
+    fn generic<D: keccak_asm::Digest>(m: &[u8]) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        out.copy_from_slice(&D::digest(m));
+        out
+    }
+    generic::<keccak_asm::Keccak256>(m)
 }
 
 /// Keccak256, `tiny-keccak`.
@@ -186,6 +205,12 @@ const KECCAK256: &[(&str, Side)] = &[
     ("tiny-keccak", keccak256_tiny),
 ];
 
+const KECCAK256_GENERIC: &[(&str, Side)] = &[
+    ("lwc", keccak256_lwc),
+    ("rustcrypto", keccak256_rustcrypto),
+    ("keccak-asm", keccak256_generic_keccak_asm),
+];
+
 const SHAKE128: &[(&str, Side)] = &[
     ("lwc", shake128_lwc),
     ("rustcrypto", shake128_rustcrypto),
@@ -236,6 +261,13 @@ pub const WORKLOADS: &[Workload] = &[
         label: "Keccak256",
         len: 32,
         sides: KECCAK256,
+    },
+    Workload {
+        id: "keccak256_32_generic",
+        algorithm: "keccak256_generic",
+        label: "Keccak256 through `Digest` (generic code)",
+        len: 32,
+        sides: KECCAK256_GENERIC,
     },
     Workload {
         id: "shake128_1m",

@@ -49,6 +49,11 @@ pub const WORKLOADS: &[(&str, &str, u64)] = &[
     ("sha3_256_16k", "SHA3-256", 16 << 10),
     ("sha3_256_1m", "SHA3-256", 1 << 20),
     ("keccak256_32", "Keccak256", 32),
+    (
+        "keccak256_32_generic",
+        "Keccak256 through `Digest` (generic code)",
+        32,
+    ),
     ("shake128_1m", "SHAKE128 (32-byte output)", 1 << 20),
     ("kt128_64k", "KT128 (32-byte output)", 64 << 10),
     ("kt128_1m", "KT128 (32-byte output)", 1 << 20),
