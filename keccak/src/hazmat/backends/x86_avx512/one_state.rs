@@ -121,7 +121,8 @@ pub(super) unsafe fn finish_x1_with_features<const R: usize>(
             let mut a = load_x1(t, state);
             each_x1!(K, LOW, HIGH => {
                 if LOW == L - 1 {
-                    a[K] = xor(t, a[K], pair(0x80 << 56, 0));
+                    let high = if HIGH.is_none() { 0x80 << 56 } else { 0 };
+                    a[K] = xor(t, a[K], pair(0x80 << 56, high));
                 } else if HIGH == Some(L - 1) {
                     a[K] = xor(t, a[K], pair(0, 0x80 << 56));
                 }
@@ -202,7 +203,8 @@ fn xor_lanes_x1(t: Token, a: &mut [__m128i; 15], block: &[u8], n: usize) {
             let low = load_lane(&block[8 * LOW..8 * LOW + 8]);
             let high = match HIGH {
                 Some(i) if i < n => load_lane(&block[8 * i..8 * i + 8]),
-                _ => 0,
+                Some(_) => 0,
+                None => low,
             };
             a[K] = xor(t, a[K], pair(low, high));
         }
@@ -235,34 +237,36 @@ static RHO_X1: RhoCounts = RhoCounts([
     [43, 15],
     [25, 21],
     [39, 8],
-    [18, 0],
-    [2, 0],
-    [61, 0],
-    [56, 0],
-    [14, 0],
+    [18, 18],
+    [2, 2],
+    [61, 61],
+    [56, 56],
+    [14, 14],
 ]);
 
 /// θ, ρ, π, χ, ι on one state with round constant `rc`, two lanes of a column per 128-bit
 /// register: register `x + 5 p` holds lane (x, 2p) in its low element and lane (x, 2p + 1) in
-/// its high one for p = 0, 1, and lane (x, 4) with a zero high element for p = 2 (see
-/// [`each_x1`]). Fifteen registers instead of 25 make χ fifteen `vpternlogq`, ρ fifteen
-/// `vprolvq` (two rotation counts per register) and θ's effect fifteen `vpternlogq`; θ's column
-/// parities cost one `vpternlogq`, a swap and an XOR per column; π lands both lanes of a register
-/// at the same element position of their sources, so one `vpunpck{l,h}qdq` gathers each pair:
-/// 78 instructions instead of 90. χ on the p = 2 registers zeroes the high element with a mask,
-/// so the θ parity of the next round can XOR whole registers.
+/// its high one for p = 0, 1, and lane (x, 4) in both elements for p = 2 (see [`each_x1`]).
+/// Fifteen registers instead of 25 make χ fifteen `vpternlogq`, ρ fifteen `vprolvq` (two
+/// rotation counts per register) and θ's effect fifteen `vpternlogq`; θ's column parity of
+/// column x is an XOR of its first two registers, a swap, and one `vpternlogq` with the third,
+/// whose doubled lane (x, 4) makes both elements the parity; π lands both lanes of a register at
+/// the same element position of their sources, so one `vpunpck{l,h}qdq` gathers each pair, and
+/// two more double the lanes of the third row that arrive single: 80 instructions instead of 90.
+/// (The third row with a zero high element, the layout before, cost five more: the zeroing
+/// after χ. Measured: PERFORMANCE.md, "One state without the state in memory".)
 #[inline(always)]
 fn round_x1(t: Token, a: &mut [__m128i; 15], rc: u64) {
-    let p0 = xor3(t, a[0], a[5], a[10]);
-    let p1 = xor3(t, a[1], a[6], a[11]);
-    let p2 = xor3(t, a[2], a[7], a[12]);
-    let p3 = xor3(t, a[3], a[8], a[13]);
-    let p4 = xor3(t, a[4], a[9], a[14]);
-    let c0 = xor(t, p0, swap(p0));
-    let c1 = xor(t, p1, swap(p1));
-    let c2 = xor(t, p2, swap(p2));
-    let c3 = xor(t, p3, swap(p3));
-    let c4 = xor(t, p4, swap(p4));
+    let p0 = xor(t, a[0], a[5]);
+    let p1 = xor(t, a[1], a[6]);
+    let p2 = xor(t, a[2], a[7]);
+    let p3 = xor(t, a[3], a[8]);
+    let p4 = xor(t, a[4], a[9]);
+    let c0 = xor3(t, p0, swap(p0), a[10]);
+    let c1 = xor3(t, p1, swap(p1), a[11]);
+    let c2 = xor3(t, p2, swap(p2), a[12]);
+    let c3 = xor3(t, p3, swap(p3), a[13]);
+    let c4 = xor3(t, p4, swap(p4), a[14]);
     let r0 = rol::<__m128i, 1>(t, c1);
     let r1 = rol::<__m128i, 1>(t, c2);
     let r2 = rol::<__m128i, 1>(t, c3);
@@ -297,9 +301,9 @@ fn round_x1(t: Token, a: &mut [__m128i; 15], rc: u64) {
     let n7 = unpacklo(e8, e6);
     let n8 = unpackhi(e9, e7);
     let n9 = unpacklo(e10, e13);
-    let n10 = e2;
+    let n10 = unpacklo(e2, e2);
     let n11 = unpackhi(e3, e3);
-    let n12 = e9;
+    let n12 = unpacklo(e9, e9);
     let n13 = unpackhi(e5, e5);
     let n14 = e11;
     a[0] = chi(t, n0, n1, n2);
@@ -312,17 +316,18 @@ fn round_x1(t: Token, a: &mut [__m128i; 15], rc: u64) {
     a[7] = chi(t, n7, n8, n9);
     a[8] = chi(t, n8, n9, n5);
     a[9] = chi(t, n9, n5, n6);
-    a[10] = chi_low(t, n10, n11, n12);
-    a[11] = chi_low(t, n11, n12, n13);
-    a[12] = chi_low(t, n12, n13, n14);
-    a[13] = chi_low(t, n13, n14, n10);
-    a[14] = chi_low(t, n14, n10, n11);
+    a[10] = chi(t, n10, n11, n12);
+    a[11] = chi(t, n11, n12, n13);
+    a[12] = chi(t, n12, n13, n14);
+    a[13] = chi(t, n13, n14, n10);
+    a[14] = chi(t, n14, n10, n11);
     a[0] = __m128i::xor_rc(t, a[0], rc);
 }
 
 /// Runs `$body` once for each of [`round_x1`]'s 15 registers, with the constants `$k` (the
 /// register), `$low` (the lane index, x + 5 y, of its low element) and `$high` (its high
-/// element's, `None` for the third row): register x + 5 p holds lanes (x, 2p) and (x, 2p + 1).
+/// element's, `None` for the third row, whose registers hold their lane in both elements):
+/// register x + 5 p holds lanes (x, 2p) and (x, 2p + 1) for p = 0, 1.
 /// Written out rather than a loop: a loop over the registers was not always unrolled, and then
 /// kept them in memory.
 macro_rules! each_x1 {
@@ -343,17 +348,18 @@ macro_rules! each_x1 {
 }
 use each_x1;
 
-/// One state in [`round_x1`]'s 15 registers, read as 16-byte pieces (lanes 2i, 2i + 1) that
-/// one blend or one byte shift pairs up: 17 loads and 10 shuffles, where pairing single lanes
-/// took 25 loads and 10 two-µop inserts.
+/// One state in [`round_x1`]'s 15 registers: lanes 0 to 19 read as 16-byte pieces (lanes 2i,
+/// 2i + 1) that one blend or one byte shift pairs up, lanes 20 to 24 each loaded into both
+/// elements: 15 loads and 10 shuffles, where pairing single lanes took 25 loads and 10 two-µop
+/// inserts.
 #[inline(always)]
 fn load_x1(_: Token, state: &State1600) -> [__m128i; 15] {
     // SAFETY: SSE2, SSSE3 and AVX2 are available (the token proves AVX2); every load reads
-    // within `state` (16 bytes at lanes 0, 2, .., 22; 8 bytes at lanes 20 to 24).
+    // within `state` (16 bytes at lanes 0, 2, .., 18; 8 bytes at lanes 20 to 24).
     unsafe {
         let p = state.as_ptr();
-        let c: [__m128i; 12] = core::array::from_fn(|i| _mm_loadu_si128(p.add(2 * i).cast()));
-        let lane = |i: usize| _mm_loadl_epi64(p.add(i).cast());
+        let c: [__m128i; 10] = core::array::from_fn(|i| _mm_loadu_si128(p.add(2 * i).cast()));
+        let lane = |i: usize| _mm_set1_epi64x(*p.add(i) as i64);
         // Lanes (x, 0) and (x, 1) are lanes x and x + 5, (x, 2) and (x, 3) lanes x + 10 and
         // x + 15: an even lane beside an odd one (a blend of two pieces) or an odd lane beside an
         // even one (the two pieces shifted by 8 bytes).
@@ -418,13 +424,6 @@ fn pair(low: u64, high: u64) -> __m128i {
 fn xor(_: Token, a: __m128i, b: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of x86_64.
     unsafe { _mm_xor_si128(a, b) }
-}
-
-/// χ in the low element, zero in the high one.
-#[inline(always)]
-fn chi_low(_: Token, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
-    // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
-    unsafe { _mm_maskz_ternarylogic_epi64::<0xD2>(0b01, a, b, c) }
 }
 
 /// The low element rotated left by `counts[0]`, the high one by `counts[1]`.
