@@ -49,14 +49,14 @@ macro_rules! fixed_hash {
         impl FixedOutput for $name {
             #[inline]
             fn finalize_into(mut self, out: &mut Output<Self>) {
-                self.sponge.finish($pad, out);
+                self.sponge.finish($pad, out.as_mut());
             }
         }
 
         impl FixedOutputReset for $name {
             #[inline]
             fn finalize_into_reset(&mut self, out: &mut Output<Self>) {
-                self.sponge.finish($pad, out);
+                self.sponge.finish($pad, out.as_mut());
                 self.sponge.reset();
             }
         }

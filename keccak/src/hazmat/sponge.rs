@@ -130,10 +130,11 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     /// Pads with domain byte `ds` and the final `0x80`, permutes and writes the first `out.len()`
     /// (at most 200) state bytes into `out`, in one dispatched call that may write them straight
     /// from the permutation's registers: the end of a fixed-output hash. The state is left
-    /// unspecified: the caller drops or resets the sponge.
-    #[inline]
-    pub(crate) fn finish(&mut self, ds: u8, out: &mut [u8]) {
-        dispatch(Finish::<ROUNDS> {
+    /// unspecified: the caller drops or resets the sponge. Out of line: inlined into a
+    /// `finalize` that owns the hasher by value, the compiler copied the whole hasher first.
+    #[inline(never)]
+    pub(crate) fn finish<const N: usize>(&mut self, ds: u8, out: &mut [u8; N]) {
+        dispatch(Finish::<ROUNDS, RATE, N> {
             state: &mut self.st,
             pos: self.pos,
             rate: RATE,
@@ -286,7 +287,7 @@ pub(crate) fn finish_last_block(
         b[..rest.len()].copy_from_slice(rest);
         st[tail.len() / 8] ^= u64::from_le_bytes(b);
     }
-    dispatch(Finish::<24> {
+    dispatch(Finish::<24, 0, 0> {
         state: st,
         pos: tail.len(),
         rate,

@@ -21,11 +21,32 @@ pub(crate) fn xor_block(st: &mut State1600, block: &[u8]) {
 }
 
 /// Writes the first `out.len()` bytes of the byte string of `lanes` (each lane little-endian) into
-/// `out` (`out.len() <= 8 * lanes.len()`).
+/// `out` (`out.len() <= 8 * lanes.len()`): whole lanes as 8-byte stores and the last partial
+/// lane in pieces of 4, 2 and 1 bytes, so that a length known only at run time calls no `memcpy`.
 #[inline(always)]
 pub(crate) fn store_lanes(lanes: &[u64], out: &mut [u8]) {
-    for (dst, lane) in out.chunks_mut(8).zip(lanes) {
-        dst.copy_from_slice(&lane.to_le_bytes()[..dst.len()]);
+    let mut chunks = out.chunks_exact_mut(8);
+    let mut lanes = lanes.iter();
+    for (dst, lane) in (&mut chunks).zip(&mut lanes) {
+        dst.copy_from_slice(&lane.to_le_bytes());
+    }
+    let rest = chunks.into_remainder();
+    if let Some(&lane) = lanes.next().filter(|_| !rest.is_empty()) {
+        let mut v = lane;
+        let n = rest.len();
+        let (four, rest) = rest.split_at_mut(n & 4);
+        if let Ok(four) = <&mut [u8; 4]>::try_from(four) {
+            *four = (v as u32).to_le_bytes();
+            v >>= 32;
+        }
+        let (two, one) = rest.split_at_mut(n & 2);
+        if let Ok(two) = <&mut [u8; 2]>::try_from(two) {
+            *two = (v as u16).to_le_bytes();
+            v >>= 16;
+        }
+        if let Some(one) = one.first_mut() {
+            *one = v as u8;
+        }
     }
 }
 

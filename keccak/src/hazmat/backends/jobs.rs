@@ -76,8 +76,10 @@ impl<const ROUNDS: usize> Job for Digest<'_, ROUNDS> {
 }
 
 /// The end of a fixed-output hash ([`Kernels::finish`]) as a job for
-/// [`dispatch`](super::dispatch).
-pub(crate) struct Finish<'a, const ROUNDS: usize> {
+/// [`dispatch`](super::dispatch). The rate is `RATE` and the output `N` bytes where the caller
+/// knows them at compile time (the job is then compiled for them), else (0) the field `rate` and
+/// the length of `out`.
+pub(crate) struct Finish<'a, const ROUNDS: usize, const RATE: usize, const N: usize> {
     pub(crate) state: &'a mut State1600,
     pub(crate) pos: usize,
     pub(crate) rate: usize,
@@ -85,10 +87,14 @@ pub(crate) struct Finish<'a, const ROUNDS: usize> {
     pub(crate) out: &'a mut [u8],
 }
 
-impl<const ROUNDS: usize> Job for Finish<'_, ROUNDS> {
+impl<const ROUNDS: usize, const RATE: usize, const N: usize> Job for Finish<'_, ROUNDS, RATE, N> {
     type Output = ();
     #[inline(always)]
     fn run<K: Kernels>(self, kernels: K) {
-        kernels.finish::<ROUNDS>(self.state, self.pos, self.rate, self.ds, self.out);
+        let rate = if RATE == 0 { self.rate } else { RATE };
+        match <&mut [u8; N]>::try_from(&mut *self.out) {
+            Ok(out) if N != 0 => kernels.finish::<ROUNDS>(self.state, self.pos, rate, self.ds, out),
+            _ => kernels.finish::<ROUNDS>(self.state, self.pos, rate, self.ds, self.out),
+        }
     }
 }

@@ -302,7 +302,7 @@ fn finish<const R: usize>(rng: &mut Rng) {
                     let mut out = std::vec![0xa5; n];
                     dispatch_on(
                         b,
-                        Finish::<R> {
+                        Finish::<R, 0, 0> {
                             state: &mut s,
                             pos,
                             rate,
