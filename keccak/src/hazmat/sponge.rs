@@ -2,7 +2,7 @@
 //! ([`many`]), and the SP 800-185 / RFC 9861 encodings.
 
 use super::backends::{Absorb, Digest, Finish, dispatch};
-use super::words::{load_lane, store_bytes_at, store_lanes, xor_block};
+use super::words::{load_lane, store_bytes_at, store_lanes, store_partial, xor_block};
 use super::{State1600, keccak_p};
 
 mod many;
@@ -159,8 +159,7 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
                 // (63 - s)` is `hi << (64 - s)`, and 0 for `s == 0`, without a branch.
                 let (lo, hi) = (self.st[i], self.st[(i + 1).min(24)]);
                 let v = (lo >> s) | ((hi << 1) << (63 - s));
-                let n = out.len();
-                out.copy_from_slice(&v.to_le_bytes()[..n]);
+                store_partial(v, out);
             } else {
                 store_bytes_at(&self.st, self.pos, out);
             }

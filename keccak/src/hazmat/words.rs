@@ -32,21 +32,33 @@ pub(crate) fn store_lanes(lanes: &[u64], out: &mut [u8]) {
     }
     let rest = chunks.into_remainder();
     if let Some(&lane) = lanes.next().filter(|_| !rest.is_empty()) {
-        let mut v = lane;
-        let n = rest.len();
-        let (four, rest) = rest.split_at_mut(n & 4);
-        if let Ok(four) = <&mut [u8; 4]>::try_from(four) {
-            *four = (v as u32).to_le_bytes();
-            v >>= 32;
-        }
-        let (two, one) = rest.split_at_mut(n & 2);
-        if let Ok(two) = <&mut [u8; 2]>::try_from(two) {
-            *two = (v as u16).to_le_bytes();
-            v >>= 16;
-        }
-        if let Some(one) = one.first_mut() {
-            *one = v as u8;
-        }
+        store_partial(lane, rest);
+    }
+}
+
+/// Writes the first `out.len()` (at most 8) bytes of `v` (little-endian) into `out`, in pieces of
+/// 8, 4, 2 and 1 bytes: a length known only at run time calls no `memcpy` (ML-KEM's 3-byte
+/// rejection-sampling reads, 56 a block, each paid for a call).
+#[inline(always)]
+pub(crate) fn store_partial(v: u64, out: &mut [u8]) {
+    let n = out.len();
+    if let Ok(eight) = <&mut [u8; 8]>::try_from(&mut *out) {
+        *eight = v.to_le_bytes();
+        return;
+    }
+    let mut v = v;
+    let (four, rest) = out.split_at_mut(n & 4);
+    if let Ok(four) = <&mut [u8; 4]>::try_from(four) {
+        *four = (v as u32).to_le_bytes();
+        v >>= 32;
+    }
+    let (two, one) = rest.split_at_mut(n & 2);
+    if let Ok(two) = <&mut [u8; 2]>::try_from(two) {
+        *two = (v as u16).to_le_bytes();
+        v >>= 16;
+    }
+    if let Some(one) = one.first_mut() {
+        *one = v as u8;
     }
 }
 
