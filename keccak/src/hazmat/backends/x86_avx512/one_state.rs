@@ -92,13 +92,7 @@ unsafe fn digest_x1_lanes<const R: usize, const LANES: usize>(
     for &rc in &RC[24 - R..] {
         round_x1(t, &mut a, rc);
     }
-    if out.len() <= 64 {
-        write_x1(t, &a, out);
-    } else {
-        let mut st = [0; 25];
-        store_x1(t, &a, &mut st);
-        store_lanes(&st, out);
-    }
+    write_x1(t, &a, out);
 }
 
 /// [`Kernels::finish`] in the 15 registers of [`round_x1`]: the state is loaded once, the final
@@ -130,12 +124,7 @@ pub(super) unsafe fn finish_x1_with_features<const R: usize>(
             for &rc in &RC[24 - R..] {
                 round_x1(t, &mut a, rc);
             }
-            if out.len() <= 64 {
-                write_x1(t, &a, out);
-            } else {
-                store_x1(t, &a, state);
-                store_lanes(state, out);
-            }
+            write_x1(t, &a, out);
         },
         _ => {
             state[rate / 8 - 1] ^= 0x80 << 56;
@@ -145,24 +134,24 @@ pub(super) unsafe fn finish_x1_with_features<const R: usize>(
     );
 }
 
-/// Writes the first `out.len()` (at most 64) bytes of the state in [`round_x1`]'s registers into
-/// `out`, 32 bytes per store where it can (a caller's 32-byte load of a 32-byte digest is then
-/// served from one store).
+/// Writes the first `out.len()` (at most 200) bytes of the state in [`round_x1`]'s registers
+/// into `out`: up to 64 bytes straight from the registers, 32 bytes per store where it can (a
+/// caller's 32-byte load of a 32-byte digest is then served from one store) and a partial last
+/// piece without `memcpy`; more through the state's lanes.
 #[inline(always)]
 fn write_x1(t: Token, a: &[__m128i; 15], out: &mut [u8]) {
+    if out.len() > 64 {
+        let mut st = [0; 25];
+        store_x1(t, a, &mut st);
+        store_lanes(&st, out);
+        return;
+    }
+    let q = lane_pairs_x1(a);
     // SAFETY: SSE4.1 and AVX2 are available (the token proves AVX2); the stores write within
     // the chunks of `out` they are given.
     unsafe {
-        // Lanes 0-1, 2-3, 4-5 and 6-7: lane x + 5 y is in register x's low (y = 0) or high (y = 1)
-        // element.
-        let q = [
-            unpacklo(a[0], a[1]),
-            unpacklo(a[2], a[3]),
-            _mm_blend_epi32::<0b1100>(a[4], a[0]),
-            unpackhi(a[1], a[2]),
-        ];
         let mut out = out;
-        let mut q = q.as_slice();
+        let mut q = &q[..4];
         while out.len() >= 32 && q.len() >= 2 {
             let (head, rest) = out.split_at_mut(32);
             let v = _mm256_set_m128i(q[1], q[0]);
@@ -171,11 +160,16 @@ fn write_x1(t: Token, a: &[__m128i; 15], out: &mut [u8]) {
             q = &q[2..];
         }
         for (chunk, v) in out.chunks_mut(16).zip(q) {
-            let mut b = [0u8; 16];
-            _mm_storeu_si128(b.as_mut_ptr().cast(), *v);
-            chunk.copy_from_slice(&b[..chunk.len()]);
+            if chunk.len() == 16 {
+                _mm_storeu_si128(chunk.as_mut_ptr().cast(), *v);
+            } else {
+                let lanes = [
+                    _mm_cvtsi128_si64(*v) as u64,
+                    _mm_extract_epi64::<1>(*v) as u64,
+                ];
+                store_lanes(&lanes, chunk);
+            }
         }
-        let _ = t;
     }
 }
 
@@ -383,27 +377,34 @@ fn load_x1(_: Token, state: &State1600) -> [__m128i; 15] {
     }
 }
 
-/// Stores [`round_x1`]'s 15 registers back into one state, as 16-byte pieces (lanes 2i,
-/// 2i + 1) that one shuffle or blend each puts together.
+/// Lanes 2i and 2i + 1 of the state in [`round_x1`]'s registers, for i = 0 to 11 (lanes 0 to 23):
+/// one shuffle or blend each (lane x + 5 y is in register x + 5 (y / 2), low element for even y).
+#[inline(always)]
+fn lane_pairs_x1(a: &[__m128i; 15]) -> [__m128i; 12] {
+    [
+        unpacklo(a[0], a[1]),
+        unpacklo(a[2], a[3]),
+        low_high(a[4], a[0]),
+        unpackhi(a[1], a[2]),
+        unpackhi(a[3], a[4]),
+        unpacklo(a[5], a[6]),
+        unpacklo(a[7], a[8]),
+        low_high(a[9], a[5]),
+        unpackhi(a[6], a[7]),
+        unpackhi(a[8], a[9]),
+        unpacklo(a[10], a[11]),
+        unpacklo(a[12], a[13]),
+    ]
+}
+
+/// Stores [`round_x1`]'s 15 registers back into one state, as the 16-byte pieces of
+/// [`lane_pairs_x1`] and lane 24.
 #[inline(always)]
 fn store_x1(_: Token, a: &[__m128i; 15], state: &mut State1600) {
-    // SAFETY: SSE2 and AVX2 are available (the token proves AVX2); every store writes within
-    // `state` (16 bytes at lanes 0, 2, .., 22; 8 bytes at lane 24).
+    let c = lane_pairs_x1(a);
+    // SAFETY: SSE2 is available (the token proves AVX2); every store writes within `state` (16
+    // bytes at lanes 0, 2, .., 22; 8 bytes at lane 24).
     unsafe {
-        let c = [
-            unpacklo(a[0], a[1]),
-            unpacklo(a[2], a[3]),
-            _mm_blend_epi32::<0b1100>(a[4], a[0]),
-            unpackhi(a[1], a[2]),
-            unpackhi(a[3], a[4]),
-            unpacklo(a[5], a[6]),
-            unpacklo(a[7], a[8]),
-            _mm_blend_epi32::<0b1100>(a[9], a[5]),
-            unpackhi(a[6], a[7]),
-            unpackhi(a[8], a[9]),
-            unpacklo(a[10], a[11]),
-            unpacklo(a[12], a[13]),
-        ];
         let p = state.as_mut_ptr();
         for (i, c) in c.iter().enumerate() {
             _mm_storeu_si128(p.add(2 * i).cast(), *c);
@@ -438,6 +439,14 @@ fn rolv(_: Token, a: __m128i, counts: &[u64; 2]) -> __m128i {
 fn swap(a: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of x86_64.
     unsafe { _mm_shuffle_epi32::<0x4E>(a) }
+}
+
+/// `[a.low, b.high]`.
+#[inline(always)]
+fn low_high(a: __m128i, b: __m128i) -> __m128i {
+    // SAFETY: AVX2 is available wherever these registers are used (the token proves it); this
+    // function is inlined into the `#[target_feature]` functions that use it.
+    unsafe { _mm_blend_epi32::<0b1100>(a, b) }
 }
 
 /// `[a.low, b.low]`.
