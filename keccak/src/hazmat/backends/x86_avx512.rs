@@ -8,7 +8,7 @@
 //! `vpternlogq` computes θ's five-way XORs, the θ-effect input and χ (`a ^ (!b & c)`) in one
 //! instruction each, and `vprolq` rotates natively (AVX2 needs shift, shift, or): about 90
 //! instructions a round for many states, half of the AVX2 round and of the scalar BMI round, with
-//! 32 registers; 78 for one state.
+//! 32 registers; 80 for one state.
 //!
 //! Compiled only with Rust 1.89 or later (`cfg(keccak_avx512)`, set by the build script), where
 //! these intrinsics and target features are stable.
