@@ -80,12 +80,15 @@ unsafe fn digest_x1_lanes<const R: usize, const LANES: usize>(
     let body = data.len() - data.len() % (8 * LANES);
     let (blocks, tail) = data.split_at(body);
     absorb_x1_lanes::<R, LANES>(t, &mut a, blocks);
-    let last = if tail.len() == 32 {
+    #[cfg_attr(not(feature = "zeroize"), allow(unused_mut))] // wiped with `zeroize`
+    let mut last = if tail.len() == 32 {
         last_block(&tail[..32], 8 * LANES, ds)
     } else {
         last_block(tail, 8 * LANES, ds)
     };
     let b = load_x1(t, &last);
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(&mut last);
     for (r, b) in a.iter_mut().zip(b) {
         *r = xor(t, *r, b);
     }
@@ -144,6 +147,8 @@ fn write_x1(t: Token, a: &[__m128i; 15], out: &mut [u8]) {
         let mut st = [0; 25];
         store_x1(t, a, &mut st);
         store_lanes(&st, out);
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut st);
         return;
     }
     let q = lane_pairs_x1(a);
