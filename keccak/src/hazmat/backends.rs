@@ -16,7 +16,7 @@
 
 use super::{
     State1600,
-    words::{load_lane, store_lanes, xor_block},
+    words::{load_lane, load_partial, store_lanes, xor_block},
 };
 
 #[cfg(keccak_bi32)]
@@ -94,8 +94,8 @@ pub(crate) trait Kernels: Copy {
     /// and writes the first `out.len()` (at most 200) bytes of the state into `out`. A backend
     /// may keep the state in registers from the first block to the output.
     ///
-    /// The caller guarantees that `rate` is a whole number of lanes within the state; otherwise an implementation may panic or give a wrong
-    /// result, but stays memory-safe.
+    /// The caller guarantees that `rate` is a whole number of lanes within the state; otherwise
+    /// an implementation may panic or give a wrong result, but stays memory-safe.
     #[inline(always)]
     fn digest<const R: usize>(self, data: &[u8], rate: usize, ds: u8, out: &mut [u8]) {
         digest_in_memory::<Self, R>(self, data, rate, ds, out);
@@ -200,31 +200,9 @@ pub(crate) fn last_block(tail: &[u8], rate: usize, ds: u8) -> State1600 {
         *lane = load_lane(chunk);
     }
     let rest = chunks.remainder();
-    lanes[tail.len() / 8] = partial_lane(rest) | (u64::from(ds) << (8 * rest.len()));
+    lanes[tail.len() / 8] = load_partial(rest) | (u64::from(ds) << (8 * rest.len()));
     lanes[rate / 8 - 1] ^= 0x80 << 56;
     lanes
-}
-
-/// The little-endian value of `bytes` (at most 7), read in pieces of 4, 2 and 1 bytes.
-#[inline(always)]
-fn partial_lane(bytes: &[u8]) -> u64 {
-    let mut v = 0;
-    let mut shift = 0;
-    let mut rest = bytes;
-    if let Some((four, r)) = rest.split_first_chunk::<4>() {
-        v |= u64::from(u32::from_le_bytes(*four));
-        shift = 32;
-        rest = r;
-    }
-    if let Some((two, r)) = rest.split_first_chunk::<2>() {
-        v |= u64::from(u16::from_le_bytes(*two)) << shift;
-        shift += 16;
-        rest = r;
-    }
-    if let Some(&one) = rest.first() {
-        v |= u64::from(one) << shift;
-    }
-    v
 }
 
 /// The first and the last four of eight states.

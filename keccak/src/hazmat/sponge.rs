@@ -2,7 +2,9 @@
 //! ([`many`]), and the SP 800-185 / RFC 9861 encodings.
 
 use super::backends::{Absorb, Digest, Finish, dispatch};
-use super::words::{load_lane, store_bytes_at, store_lanes, store_partial, xor_block};
+use super::words::{
+    load_lane, load_partial, store_bytes_at, store_lanes, store_partial, xor_block,
+};
 use super::{State1600, keccak_p};
 
 mod many;
@@ -73,10 +75,8 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
         }
         let tail = lanes.remainder();
         if !tail.is_empty() {
-            let mut b = [0u8; 8];
-            b[..tail.len()].copy_from_slice(tail);
             let k = (i + data.len() - tail.len()) / 8;
-            self.st[k] ^= u64::from_le_bytes(b);
+            self.st[k] ^= load_partial(tail);
         }
     }
 
@@ -282,9 +282,7 @@ pub(crate) fn finish_last_block(
     }
     let rest = lanes.remainder();
     if !rest.is_empty() {
-        let mut b = [0u8; 8];
-        b[..rest.len()].copy_from_slice(rest);
-        st[tail.len() / 8] ^= u64::from_le_bytes(b);
+        st[tail.len() / 8] ^= load_partial(rest);
     }
     dispatch(Finish::<24, 0, 0> {
         state: st,

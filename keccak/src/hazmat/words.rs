@@ -11,6 +11,30 @@ pub(crate) fn load_lane(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(b)
 }
 
+/// The little-endian value of `bytes` (at most 7), read in pieces of 4, 2 and 1 bytes: a length
+/// known only at run time calls no `memcpy`, and the value is built in a register (no load of a
+/// lane written by narrower stores).
+#[inline(always)]
+pub(crate) fn load_partial(bytes: &[u8]) -> u64 {
+    let mut v = 0;
+    let mut shift = 0;
+    let mut rest = bytes;
+    if let Some((four, r)) = rest.split_first_chunk::<4>() {
+        v |= u64::from(u32::from_le_bytes(*four));
+        shift = 32;
+        rest = r;
+    }
+    if let Some((two, r)) = rest.split_first_chunk::<2>() {
+        v |= u64::from(u16::from_le_bytes(*two)) << shift;
+        shift += 16;
+        rest = r;
+    }
+    if let Some(&one) = rest.first() {
+        v |= u64::from(one) << shift;
+    }
+    v
+}
+
 /// XORs the whole lanes of `block` (its length rounded down to a multiple of 8 bytes, at most 200)
 /// into the first lanes of `st`.
 #[inline(always)]
