@@ -119,10 +119,7 @@ pub(crate) trait Kernels: Copy {
         ds: u8,
         out: &mut [u8],
     ) {
-        xor_domain_byte(state, pos, ds);
-        state[rate / 8 - 1] ^= 0x80 << 56;
-        self.keccak_p::<R>(state);
-        store_lanes(state, out);
+        finish_in_memory::<Self, R>(self, state, pos, rate, ds, out);
     }
 
     /// XORs the whole `rate`-byte blocks of four equal-length messages into four states,
@@ -177,6 +174,23 @@ pub(crate) fn digest_in_memory<K: Kernels, const R: usize>(
     store_lanes(&st, out);
     #[cfg(feature = "zeroize")]
     zeroize::Zeroize::zeroize(&mut st);
+}
+
+/// [`Kernels::finish`] on the state in memory: the padding XORed into its lanes, the
+/// permutation, and the first `out.len()` state bytes.
+#[inline(always)]
+pub(crate) fn finish_in_memory<K: Kernels, const R: usize>(
+    kernels: K,
+    state: &mut State1600,
+    pos: usize,
+    rate: usize,
+    ds: u8,
+    out: &mut [u8],
+) {
+    xor_domain_byte(state, pos, ds);
+    state[rate / 8 - 1] ^= 0x80 << 56;
+    kernels.keccak_p::<R>(state);
+    store_lanes(state, out);
 }
 
 /// XORs domain byte `ds` into `state` at byte `pos` as a whole-lane XOR: the permutation's loads

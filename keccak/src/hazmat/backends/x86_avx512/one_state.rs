@@ -5,7 +5,7 @@ use core::arch::x86_64::*;
 
 use super::super::super::words::{by_rate, load_lane, store_lanes};
 use super::super::super::{RC, State1600};
-use super::super::{Kernels, digest_in_memory, last_block, xor_domain_byte};
+use super::super::{digest_in_memory, finish_in_memory, last_block, xor_domain_byte};
 use super::X86Avx512;
 use super::{Lanes, Token, chi, rol, xor3};
 
@@ -38,13 +38,13 @@ pub(super) unsafe fn absorb_x1_with_features<const R: usize>(
     store_x1(t, &a, state);
 }
 
-/// One whole hash ([`Kernels::digest`]) in the 15 registers of [`round_x1`]: the message's
-/// blocks and its padded last block go straight from memory into the registers and the output
-/// straight from the registers into `out`; the state never goes through memory. The SHA-3 rates
-/// get a function each with the lane count known at compile time (in one function the compiler
-/// kept the registers in memory between the steps); a 32-byte last block (Keccak-256 of a
-/// 32-byte word, the commonest call) its own copy, in which the block is four loads and
-/// constants.
+/// One whole hash ([`Kernels::digest`](super::super::Kernels::digest)) in the 15 registers of
+/// [`round_x1`]: the message's blocks and its padded last block go straight from memory into the
+/// registers and the output straight from the registers into `out`; the state never goes
+/// through memory. The SHA-3 rates get a function each with the lane count known at compile time
+/// (in one function the compiler kept the registers in memory between the steps); a 32-byte last
+/// block (Keccak-256 of a 32-byte word, the commonest call) its own copy, in which the block is
+/// four loads and constants.
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
@@ -98,8 +98,9 @@ unsafe fn digest_x1_lanes<const R: usize, const LANES: usize>(
     write_x1(t, &a, out);
 }
 
-/// [`Kernels::finish`] in the 15 registers of [`round_x1`]: the state is loaded once, the final
-/// `0x80` XORed in its register, and the output written straight from the registers.
+/// [`Kernels::finish`](super::super::Kernels::finish) in the 15 registers of [`round_x1`]: the
+/// state is loaded once, the final `0x80` XORed in its register, and the output written straight
+/// from the registers; other rates, [`finish_in_memory`].
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
@@ -113,8 +114,8 @@ pub(super) unsafe fn finish_x1_with_features<const R: usize>(
     ds: u8,
     out: &mut [u8],
 ) {
-    xor_domain_byte(state, pos, ds);
     by_rate!(all rate, L => {
+            xor_domain_byte(state, pos, ds);
             let mut a = load_x1(t, state);
             each_x1!(K, LOW, HIGH => {
                 if LOW == L - 1 {
@@ -129,11 +130,7 @@ pub(super) unsafe fn finish_x1_with_features<const R: usize>(
             }
             write_x1(t, &a, out);
         },
-        _ => {
-            state[rate / 8 - 1] ^= 0x80 << 56;
-            X86Avx512(t).keccak_p::<R>(state);
-            store_lanes(state, out);
-        }
+        _ => finish_in_memory::<X86Avx512, R>(X86Avx512(t), state, pos, rate, ds, out)
     );
 }
 
