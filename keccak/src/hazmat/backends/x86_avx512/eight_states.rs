@@ -7,10 +7,10 @@ use core::arch::x86_64::*;
 use super::super::super::{RC, State1600, words::by_rate};
 use super::{Token, round};
 
-/// The eight-state absorb loop, the states in 25 registers across blocks. At rates 168 and 136
-/// (KT128/TurboSHAKE128/SHAKE128, KT256/SHA3-256/Keccak-256/SHAKE256) each message word goes in
-/// with one masked XOR of a broadcast load ([`absorb_x8_fixed`]); at other rates each group of
-/// eight message lanes is one 64-byte load per message and an 8 x 8 transpose.
+/// The eight-state absorb loop, the states in 25 registers across blocks: each group of eight
+/// message lanes is one 64-byte load per message and an 8 x 8 transpose. Rates 168 and 136
+/// (KT128/TurboSHAKE128/SHAKE128, KT256/SHA3-256/Keccak-256/SHAKE256) have a loop compiled for
+/// their rate ([`absorb_x8_fixed`]).
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
@@ -50,12 +50,12 @@ pub(super) unsafe fn absorb_x8_with_features<const R: usize>(
     store_x8(t, &a, states);
 }
 
-/// The eight-state absorb loop at rate `8 LANES`: each message word goes into its element of
-/// its lane's register with one masked XOR of a broadcast load (`vpxorq zmm{k}, zmm, m64{1to8}`,
-/// 8 LANES of them a block, against three transposes of 24 shuffles and 24 loads at rate 168),
-/// so the state stays in its 25 registers across blocks. The rounds go two to a loop pass (faster
-/// than one; four or twelve a pass were no faster and spilled more: PERFORMANCE.md, "Eight states
-/// without transposes").
+/// The eight-state absorb loop at rate `8 LANES`: groups of eight message lanes go in by
+/// transposes (24 shuffles and 8 loads a group), a last one or two lanes (rate 136) by one masked
+/// XOR of a broadcast load per word (`vpxorq zmm{k}, zmm, m64{1to8}`), so the state stays in its
+/// 25 registers across blocks. The rounds go two to a loop pass (faster than one; four or twelve
+/// a pass were no faster and spilled more: PERFORMANCE.md, "Eight states without transposes" and
+/// "Eight states: transposes without index permutes").
 #[inline(always)]
 fn absorb_x8_fixed<const R: usize, const LANES: usize>(
     t: Token,
@@ -67,9 +67,19 @@ fn absorb_x8_fixed<const R: usize, const LANES: usize>(
     let blocks = msgs[0].len() / rate;
     for blk in 0..blocks {
         let base = blk * rate;
+        // Whole groups of eight lanes by transposes; a remainder of one or two lanes (rate 136)
+        // by masked XORs, 8 or 16 of them instead of a transpose.
+        let transposed = if LANES % 8 <= 2 { LANES / 8 * 8 } else { LANES };
+        for g in 0..transposed.div_ceil(8) {
+            let n = (transposed - 8 * g).min(8);
+            let rows = load_rows(t, msgs, base + 64 * g, n);
+            for (j, v) in transpose8(t, rows).into_iter().take(n).enumerate() {
+                a[8 * g + j] = xor8(t, a[8 * g + j], v);
+            }
+        }
         for (k, m) in msgs.iter().enumerate() {
             let block = &m[base..base + rate];
-            for i in 0..LANES {
+            for i in transposed..LANES {
                 let w = u64::from_le_bytes(block[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]));
                 a[i] = xor_element(t, a[i], k, w);
             }
@@ -122,43 +132,42 @@ fn xor8(_: Token, a: __m512i, b: __m512i) -> __m512i {
 }
 
 /// 8 x 8 transpose of 64-bit elements (its own inverse): element k of output j = element j of
-/// input k. Unpacks pair the rows, two-source permutes and 128-bit shuffles finish it: 24
-/// shuffles.
+/// input k. Unpacks pair the rows, then two rounds of 128-bit shuffles: 24 shuffles, none of them
+/// a two-source permute by index (`vpermt2q`), which made the absorb loop slower (PERFORMANCE.md,
+/// "Eight states: transposes without index permutes").
 #[inline(always)]
-fn transpose8(_: Token, r: [__m512i; 8]) -> [__m512i; 8] {
+fn transpose8(_: Token, t: [__m512i; 8]) -> [__m512i; 8] {
     // SAFETY: the token proves that the CPU has AVX-512F.
     unsafe {
-        // a0 = [r0.0 r1.0 r0.2 r1.2 r0.4 r1.4 r0.6 r1.6], a1 the same for the odd elements, ...
-        let a0 = _mm512_unpacklo_epi64(r[0], r[1]);
-        let a1 = _mm512_unpackhi_epi64(r[0], r[1]);
-        let a2 = _mm512_unpacklo_epi64(r[2], r[3]);
-        let a3 = _mm512_unpackhi_epi64(r[2], r[3]);
-        let a4 = _mm512_unpacklo_epi64(r[4], r[5]);
-        let a5 = _mm512_unpackhi_epi64(r[4], r[5]);
-        let a6 = _mm512_unpacklo_epi64(r[6], r[7]);
-        let a7 = _mm512_unpackhi_epi64(r[6], r[7]);
-        // Elements (0 1 8 9 4 5 12 13) and (2 3 10 11 6 7 14 15) of the pair (x, y).
-        let even = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
-        let odd = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
-        // b0 = [r0.0 r1.0 r2.0 r3.0 r0.4 r1.4 r2.4 r3.4]: columns 0 | 4 of rows 0..3.
-        let b0 = _mm512_permutex2var_epi64(a0, even, a2);
-        let b1 = _mm512_permutex2var_epi64(a0, odd, a2); // columns 2 | 6
-        let b2 = _mm512_permutex2var_epi64(a1, even, a3); // columns 1 | 5
-        let b3 = _mm512_permutex2var_epi64(a1, odd, a3); // columns 3 | 7
-        let b4 = _mm512_permutex2var_epi64(a4, even, a6); // rows 4..7 likewise
-        let b5 = _mm512_permutex2var_epi64(a4, odd, a6);
-        let b6 = _mm512_permutex2var_epi64(a5, even, a7);
-        let b7 = _mm512_permutex2var_epi64(a5, odd, a7);
-        // Low halves (0x44) and high halves (0xEE) of rows 0..3 and rows 4..7.
+        // r0 = [t0.0 t1.0 t0.2 t1.2 t0.4 t1.4 t0.6 t1.6], r1 the same for the odd elements, ...
+        let r0 = _mm512_unpacklo_epi64(t[0], t[1]);
+        let r1 = _mm512_unpackhi_epi64(t[0], t[1]);
+        let r2 = _mm512_unpacklo_epi64(t[2], t[3]);
+        let r3 = _mm512_unpackhi_epi64(t[2], t[3]);
+        let r4 = _mm512_unpacklo_epi64(t[4], t[5]);
+        let r5 = _mm512_unpackhi_epi64(t[4], t[5]);
+        let r6 = _mm512_unpacklo_epi64(t[6], t[7]);
+        let r7 = _mm512_unpackhi_epi64(t[6], t[7]);
+        // Even (0x88) and odd (0xDD) 128-bit pieces of two rows: t0 = [t0.0 t1.0 t2.0 t3.0
+        // t0.4 t1.4 t2.4 t3.4], ...
+        let t0 = _mm512_shuffle_i32x4::<0x88>(r0, r2);
+        let t1 = _mm512_shuffle_i32x4::<0x88>(r1, r3);
+        let t2 = _mm512_shuffle_i32x4::<0xDD>(r0, r2);
+        let t3 = _mm512_shuffle_i32x4::<0xDD>(r1, r3);
+        let t4 = _mm512_shuffle_i32x4::<0x88>(r4, r6);
+        let t5 = _mm512_shuffle_i32x4::<0x88>(r5, r7);
+        let t6 = _mm512_shuffle_i32x4::<0xDD>(r4, r6);
+        let t7 = _mm512_shuffle_i32x4::<0xDD>(r5, r7);
+        // Once more across rows 0..3 and 4..7: output j is column j.
         [
-            _mm512_shuffle_i64x2::<0x44>(b0, b4),
-            _mm512_shuffle_i64x2::<0x44>(b2, b6),
-            _mm512_shuffle_i64x2::<0x44>(b1, b5),
-            _mm512_shuffle_i64x2::<0x44>(b3, b7),
-            _mm512_shuffle_i64x2::<0xEE>(b0, b4),
-            _mm512_shuffle_i64x2::<0xEE>(b2, b6),
-            _mm512_shuffle_i64x2::<0xEE>(b1, b5),
-            _mm512_shuffle_i64x2::<0xEE>(b3, b7),
+            _mm512_shuffle_i32x4::<0x88>(t0, t4),
+            _mm512_shuffle_i32x4::<0x88>(t1, t5),
+            _mm512_shuffle_i32x4::<0x88>(t2, t6),
+            _mm512_shuffle_i32x4::<0x88>(t3, t7),
+            _mm512_shuffle_i32x4::<0xDD>(t0, t4),
+            _mm512_shuffle_i32x4::<0xDD>(t1, t5),
+            _mm512_shuffle_i32x4::<0xDD>(t2, t6),
+            _mm512_shuffle_i32x4::<0xDD>(t3, t7),
         ]
     }
 }
