@@ -256,25 +256,47 @@ fn single_state_permutations_match_portable() {
     single_state::<24>(&mut rng);
 }
 
+/// Runs `f` once with the many-state rounds' choice of θ by CPU model and, where the AVX-512
+/// backend is compiled in, once with each form forced on this thread (both are then tested on
+/// any CPU with AVX-512, whichever its model chooses).
+fn each_theta_form(mut f: impl FnMut()) {
+    f();
+    #[cfg(keccak_avx512)]
+    {
+        use super::x86_avx512::FORCE_THETA_BY_D;
+        for forced in [false, true] {
+            FORCE_THETA_BY_D.with(|c| c.set(Some(forced)));
+            f();
+        }
+        FORCE_THETA_BY_D.with(|c| c.set(None));
+    }
+}
+
 #[test]
 fn four_state_permutations_match_portable() {
     let mut rng = Rng(0x0123_4567_89ab_cdef);
-    four_states::<12>(&mut rng);
-    four_states::<24>(&mut rng);
+    each_theta_form(|| {
+        four_states::<12>(&mut rng);
+        four_states::<24>(&mut rng);
+    });
 }
 
 #[test]
 fn eight_state_permutations_match_portable() {
     let mut rng = Rng(0x7f4a_7c15_0123_4567);
-    eight_states::<12>(&mut rng);
-    eight_states::<24>(&mut rng);
+    each_theta_form(|| {
+        eight_states::<12>(&mut rng);
+        eight_states::<24>(&mut rng);
+    });
 }
 
 #[test]
 fn absorb_hooks_match_portable() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    absorb::<12>(&mut rng);
-    absorb::<24>(&mut rng);
+    each_theta_form(|| {
+        absorb::<12>(&mut rng);
+        absorb::<24>(&mut rng);
+    });
 }
 
 /// The end of a fixed-output hash ([`super::Kernels::finish`]) of every backend on random states,

@@ -7,8 +7,8 @@
 //!
 //! `vpternlogq` computes θ's five-way XORs, the θ-effect input and χ (`a ^ (!b & c)`) in one
 //! instruction each, and `vprolq` rotates natively (AVX2 needs shift, shift, or): about 90
-//! instructions a round for many states, half of the AVX2 round and of the scalar BMI round, with
-//! 32 registers; 80 for one state.
+//! instructions a round for many states (95 on Zen 4, which runs θ by columns: [`theta_by_d`]),
+//! half of the AVX2 round and of the scalar BMI round, with 32 registers; 80 for one state.
 //!
 //! Compiled only with Rust 1.89 or later (`cfg(keccak_avx512)`, set by the build script), where
 //! these intrinsics and target features are stable.
@@ -87,14 +87,24 @@ impl Kernels for X86Avx512 {
 
     #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
-        permute_with::<R, Self>(self, states);
+        if theta_by_d() {
+            permute_with::<R, _>(Rounds::<true>(self.0), states);
+        } else {
+            permute_with::<R, _>(Rounds::<false>(self.0), states);
+        }
     }
 
     #[inline(always)]
     fn keccak_p_x8<const R: usize>(self, states: &mut [State1600; 8]) {
         let mut a = load_x8(self.0, states);
-        for &rc in &RC[24 - R..] {
-            round::<__m512i>(self.0, &mut a, rc);
+        if theta_by_d() {
+            for &rc in &RC[24 - R..] {
+                round::<__m512i, true>(self.0, &mut a, rc);
+            }
+        } else {
+            for &rc in &RC[24 - R..] {
+                round::<__m512i, false>(self.0, &mut a, rc);
+            }
         }
         store_x8(self.0, &a, states);
     }
@@ -102,15 +112,66 @@ impl Kernels for X86Avx512 {
     #[inline(always)]
     fn absorb_x8<const R: usize>(self, states: &mut [State1600; 8], msgs: [&[u8]; 8], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));
-        // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
-        unsafe { absorb_x8_with_features::<R>(self.0, states, msgs, rate) };
+        if theta_by_d() {
+            // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+            unsafe { absorb_x8_with_features::<R, true>(self.0, states, msgs, rate) };
+        } else {
+            // SAFETY: as above.
+            unsafe { absorb_x8_with_features::<R, false>(self.0, states, msgs, rate) };
+        }
     }
 
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));
-        // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
-        unsafe { absorb_x4_with_features::<R>(self, states, msgs, rate) };
+        if theta_by_d() {
+            let rounds = Rounds::<true>(self.0);
+            // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+            unsafe { absorb_x4_with_features::<R, _>(rounds, states, msgs, rate) };
+        } else {
+            let rounds = Rounds::<false>(self.0);
+            // SAFETY: as above.
+            unsafe { absorb_x4_with_features::<R, _>(rounds, states, msgs, rate) };
+        }
+    }
+}
+
+// ------------------------------------------------------------------ choices by CPU model
+
+/// Whether the many-state rounds (four states on 256-bit registers, eight on 512-bit ones) apply
+/// θ as `a ^ D[x]`, D computed once per column (five more instructions a round, 95), rather than
+/// as one three-input XOR per lane (90): on AMD family 19h (Zen 4), where a `vpternlogq` whose
+/// inputs were all just computed issues at about 2 a cycle against 4 for a two-input XOR, and
+/// that form measured faster; not elsewhere (on Intel's cores every one of these is one uop on
+/// the same ports, so the shorter round is the faster there). PERFORMANCE.md, "θ by columns on
+/// Zen 4", has the figures and the CPUs.
+#[inline]
+fn theta_by_d() -> bool {
+    #[cfg(test)]
+    if let Some(forced) = FORCE_THETA_BY_D.with(|f| f.get()) {
+        return forced;
+    }
+    let cpu = lwc_dispatch::x86::cpu();
+    cpu.vendor.is_amd_like() && cpu.family == 0x19
+}
+
+#[cfg(test)]
+std::thread_local! {
+    /// Tests only: the form of θ [`theta_by_d`] answers on this thread (`None`: by CPU model),
+    /// so that both forms are tested on any CPU with AVX-512.
+    pub(super) static FORCE_THETA_BY_D: core::cell::Cell<Option<bool>> =
+        const { core::cell::Cell::new(None) };
+}
+
+/// The four-state round for the code shared with the AVX2 backend, θ as [`theta_by_d`] chose;
+/// holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+#[derive(Clone, Copy)]
+struct Rounds<const BY_D: bool>(Token);
+
+impl<const BY_D: bool> Round4 for Rounds<BY_D> {
+    #[inline(always)]
+    fn round(self, a: &mut [__m256i; 25], rc: u64) {
+        round::<__m256i, BY_D>(self.0, a, rc);
     }
 }
 
@@ -123,27 +184,21 @@ impl Kernels for X86Avx512 {
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
-unsafe fn absorb_x4_with_features<const R: usize>(
-    kernels: X86Avx512,
+unsafe fn absorb_x4_with_features<const R: usize, T: Round4>(
+    rounds: T,
     states: &mut [State1600; 4],
     msgs: [&[u8]; 4],
     rate: usize,
 ) {
-    absorb_with::<R, X86Avx512>(kernels, states, msgs, rate);
-}
-
-/// The four-state round, on 256-bit registers.
-impl Round4 for X86Avx512 {
-    #[inline(always)]
-    fn round(self, a: &mut [__m256i; 25], rc: u64) {
-        round::<__m256i>(self.0, a, rc);
-    }
+    absorb_with::<R, T>(rounds, states, msgs, rate);
 }
 
 /// The AVX-512 operations of a round on one register type: `__m256i` (four states, one lane of
 /// each), `__m512i` (eight states) or `__m128i` (one state, two lanes per register: see
 /// [`one_state`]). Each takes the token that proves the CPU has AVX-512F/VL.
 trait Lanes: Copy {
+    /// `a ^ b`.
+    fn xor(t: Token, a: Self, b: Self) -> Self;
     /// `a ^ b ^ c`.
     fn xor3(t: Token, a: Self, b: Self, c: Self) -> Self;
     /// `a ^ (!b & c)` (χ).
@@ -155,6 +210,11 @@ trait Lanes: Copy {
 }
 
 impl Lanes for __m256i {
+    #[inline(always)]
+    fn xor(_: Token, a: Self, b: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
+        unsafe { _mm256_xor_si256(a, b) }
+    }
     #[inline(always)]
     fn xor3(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
@@ -179,6 +239,11 @@ impl Lanes for __m256i {
 
 impl Lanes for __m512i {
     #[inline(always)]
+    fn xor(_: Token, a: Self, b: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F.
+        unsafe { _mm512_xor_si512(a, b) }
+    }
+    #[inline(always)]
     fn xor3(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F.
         unsafe { _mm512_ternarylogic_epi64::<0x96>(a, b, c) }
@@ -201,6 +266,11 @@ impl Lanes for __m512i {
 }
 
 impl Lanes for __m128i {
+    #[inline(always)]
+    fn xor(_: Token, a: Self, b: Self) -> Self {
+        // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
+        unsafe { _mm_xor_si128(a, b) }
+    }
     #[inline(always)]
     fn xor3(_: Token, a: Self, b: Self, c: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
@@ -239,15 +309,26 @@ fn rol<V: Lanes, const N: i32>(t: Token, a: V) -> V {
     V::rol::<N>(t, a)
 }
 
-/// `(a ^ d ^ r)` rotated left by `N`: θ's effect on one lane followed by ρ.
+/// θ's effect on one lane: `a ^ c ^ r` (`c` = C[x-1], `r` = C[x+1] rotated), as one three-input
+/// XOR, or with `BY_D` as `a ^ d` where `d` = `c ^ r` was computed once for the column.
 #[inline(always)]
-fn theta_rho<V: Lanes, const N: i32>(t: Token, a: V, d: V, r: V) -> V {
-    rol::<V, N>(t, xor3(t, a, d, r))
+fn theta<V: Lanes, const BY_D: bool>(t: Token, a: V, c: V, r: V, d: V) -> V {
+    if BY_D {
+        V::xor(t, a, d)
+    } else {
+        xor3(t, a, c, r)
+    }
+}
+
+/// [`theta`] followed by ρ's rotation left by `N`.
+#[inline(always)]
+fn theta_rho<V: Lanes, const N: i32, const BY_D: bool>(t: Token, a: V, c: V, r: V, d: V) -> V {
+    rol::<V, N>(t, theta::<V, BY_D>(t, a, c, r, d))
 }
 
 /// θ, ρ, π, χ, ι with round constant `rc`.
 #[inline(always)]
-fn round<V: Lanes>(t: Token, a: &mut [V; 25], rc: u64) {
+fn round<V: Lanes, const BY_D: bool>(t: Token, a: &mut [V; 25], rc: u64) {
     let c0 = xor3(t, xor3(t, a[0], a[5], a[10]), a[15], a[20]);
     let c1 = xor3(t, xor3(t, a[1], a[6], a[11]), a[16], a[21]);
     let c2 = xor3(t, xor3(t, a[2], a[7], a[12]), a[17], a[22]);
@@ -259,31 +340,39 @@ fn round<V: Lanes>(t: Token, a: &mut [V; 25], rc: u64) {
     let r2 = rol::<V, 1>(t, c3);
     let r3 = rol::<V, 1>(t, c4);
     let r4 = rol::<V, 1>(t, c0);
-    let b0 = xor3(t, a[0], c4, r0);
-    let b10 = theta_rho::<V, 1>(t, a[1], c0, r1);
-    let b20 = theta_rho::<V, 62>(t, a[2], c1, r2);
-    let b5 = theta_rho::<V, 28>(t, a[3], c2, r3);
-    let b15 = theta_rho::<V, 27>(t, a[4], c3, r4);
-    let b16 = theta_rho::<V, 36>(t, a[5], c4, r0);
-    let b1 = theta_rho::<V, 44>(t, a[6], c0, r1);
-    let b11 = theta_rho::<V, 6>(t, a[7], c1, r2);
-    let b21 = theta_rho::<V, 55>(t, a[8], c2, r3);
-    let b6 = theta_rho::<V, 20>(t, a[9], c3, r4);
-    let b7 = theta_rho::<V, 3>(t, a[10], c4, r0);
-    let b17 = theta_rho::<V, 10>(t, a[11], c0, r1);
-    let b2 = theta_rho::<V, 43>(t, a[12], c1, r2);
-    let b12 = theta_rho::<V, 25>(t, a[13], c2, r3);
-    let b22 = theta_rho::<V, 39>(t, a[14], c3, r4);
-    let b23 = theta_rho::<V, 41>(t, a[15], c4, r0);
-    let b8 = theta_rho::<V, 45>(t, a[16], c0, r1);
-    let b18 = theta_rho::<V, 15>(t, a[17], c1, r2);
-    let b3 = theta_rho::<V, 21>(t, a[18], c2, r3);
-    let b13 = theta_rho::<V, 8>(t, a[19], c3, r4);
-    let b14 = theta_rho::<V, 18>(t, a[20], c4, r0);
-    let b24 = theta_rho::<V, 2>(t, a[21], c0, r1);
-    let b9 = theta_rho::<V, 61>(t, a[22], c1, r2);
-    let b19 = theta_rho::<V, 56>(t, a[23], c2, r3);
-    let b4 = theta_rho::<V, 14>(t, a[24], c3, r4);
+    // D[x] itself, used with `BY_D` only (otherwise dead, and not computed).
+    let d = [
+        V::xor(t, c4, r0),
+        V::xor(t, c0, r1),
+        V::xor(t, c1, r2),
+        V::xor(t, c2, r3),
+        V::xor(t, c3, r4),
+    ];
+    let b0 = theta::<V, BY_D>(t, a[0], c4, r0, d[0]);
+    let b10 = theta_rho::<V, 1, BY_D>(t, a[1], c0, r1, d[1]);
+    let b20 = theta_rho::<V, 62, BY_D>(t, a[2], c1, r2, d[2]);
+    let b5 = theta_rho::<V, 28, BY_D>(t, a[3], c2, r3, d[3]);
+    let b15 = theta_rho::<V, 27, BY_D>(t, a[4], c3, r4, d[4]);
+    let b16 = theta_rho::<V, 36, BY_D>(t, a[5], c4, r0, d[0]);
+    let b1 = theta_rho::<V, 44, BY_D>(t, a[6], c0, r1, d[1]);
+    let b11 = theta_rho::<V, 6, BY_D>(t, a[7], c1, r2, d[2]);
+    let b21 = theta_rho::<V, 55, BY_D>(t, a[8], c2, r3, d[3]);
+    let b6 = theta_rho::<V, 20, BY_D>(t, a[9], c3, r4, d[4]);
+    let b7 = theta_rho::<V, 3, BY_D>(t, a[10], c4, r0, d[0]);
+    let b17 = theta_rho::<V, 10, BY_D>(t, a[11], c0, r1, d[1]);
+    let b2 = theta_rho::<V, 43, BY_D>(t, a[12], c1, r2, d[2]);
+    let b12 = theta_rho::<V, 25, BY_D>(t, a[13], c2, r3, d[3]);
+    let b22 = theta_rho::<V, 39, BY_D>(t, a[14], c3, r4, d[4]);
+    let b23 = theta_rho::<V, 41, BY_D>(t, a[15], c4, r0, d[0]);
+    let b8 = theta_rho::<V, 45, BY_D>(t, a[16], c0, r1, d[1]);
+    let b18 = theta_rho::<V, 15, BY_D>(t, a[17], c1, r2, d[2]);
+    let b3 = theta_rho::<V, 21, BY_D>(t, a[18], c2, r3, d[3]);
+    let b13 = theta_rho::<V, 8, BY_D>(t, a[19], c3, r4, d[4]);
+    let b14 = theta_rho::<V, 18, BY_D>(t, a[20], c4, r0, d[0]);
+    let b24 = theta_rho::<V, 2, BY_D>(t, a[21], c0, r1, d[1]);
+    let b9 = theta_rho::<V, 61, BY_D>(t, a[22], c1, r2, d[2]);
+    let b19 = theta_rho::<V, 56, BY_D>(t, a[23], c2, r3, d[3]);
+    let b4 = theta_rho::<V, 14, BY_D>(t, a[24], c3, r4, d[4]);
     a[0] = V::xor_rc(t, chi(t, b0, b1, b2), rc);
     a[1] = chi(t, b1, b2, b3);
     a[2] = chi(t, b2, b3, b4);

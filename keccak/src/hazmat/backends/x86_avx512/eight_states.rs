@@ -10,19 +10,19 @@ use super::{Token, round};
 /// The eight-state absorb loop, the states in 25 registers across blocks: each group of eight
 /// message lanes is one 64-byte load per message and an 8 x 8 transpose. Rates 168 and 136
 /// (KT128/TurboSHAKE128/SHAKE128, KT256/SHA3-256/Keccak-256/SHAKE256) have a loop compiled for
-/// their rate ([`absorb_x8_fixed`]).
+/// their rate ([`absorb_x8_fixed`]). `BY_D` chooses the form of θ (`super::theta_by_d`).
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
-pub(super) unsafe fn absorb_x8_with_features<const R: usize>(
+pub(super) unsafe fn absorb_x8_with_features<const R: usize, const BY_D: bool>(
     t: Token,
     states: &mut [State1600; 8],
     msgs: [&[u8]; 8],
     rate: usize,
 ) {
-    by_rate!(rate, L => return absorb_x8_fixed::<R, L>(t, states, msgs), _ => {});
+    by_rate!(rate, L => return absorb_x8_fixed::<R, L, BY_D>(t, states, msgs), _ => {});
     let mut a = load_x8(t, states);
     let lanes = rate / 8;
     let (groups, rest) = (lanes / 8, lanes % 8);
@@ -44,7 +44,7 @@ pub(super) unsafe fn absorb_x8_with_features<const R: usize>(
             }
         }
         for &rc in &RC[24 - R..] {
-            round::<__m512i>(t, &mut a, rc);
+            round::<__m512i, BY_D>(t, &mut a, rc);
         }
     }
     store_x8(t, &a, states);
@@ -57,7 +57,7 @@ pub(super) unsafe fn absorb_x8_with_features<const R: usize>(
 /// a pass were no faster and spilled more: PERFORMANCE.md, "Eight states without transposes" and
 /// "Eight states: transposes without index permutes").
 #[inline(always)]
-fn absorb_x8_fixed<const R: usize, const LANES: usize>(
+fn absorb_x8_fixed<const R: usize, const LANES: usize, const BY_D: bool>(
     t: Token,
     states: &mut [State1600; 8],
     msgs: [&[u8]; 8],
@@ -85,8 +85,8 @@ fn absorb_x8_fixed<const R: usize, const LANES: usize>(
             }
         }
         for rc in RC[24 - R..].chunks_exact(2) {
-            round::<__m512i>(t, &mut a, rc[0]);
-            round::<__m512i>(t, &mut a, rc[1]);
+            round::<__m512i, BY_D>(t, &mut a, rc[0]);
+            round::<__m512i, BY_D>(t, &mut a, rc[1]);
         }
     }
     store_x8(t, &a, states);
