@@ -53,9 +53,10 @@ pub(super) unsafe fn absorb_x8_with_features<const R: usize, const BY_D: bool>(
 /// The eight-state absorb loop at rate `8 LANES`: groups of eight message lanes go in by
 /// transposes (24 shuffles and 8 loads a group), a last one or two lanes (rate 136) by one masked
 /// XOR of a broadcast load per word (`vpxorq zmm{k}, zmm, m64{1to8}`), so the state stays in its
-/// 25 registers across blocks. The rounds go two to a loop pass (faster than one; four or twelve
-/// a pass were no faster and spilled more: PERFORMANCE.md, "Eight states without transposes" and
-/// "Eight states: transposes without index permutes").
+/// 25 registers across blocks. The rounds go four to a loop pass with θ by columns (`BY_D`), two
+/// with the three-input form: the faster count for each on Zen 4 (PERFORMANCE.md, "Eight states
+/// without transposes" and "Eight states on Zen 4: transposes without index permutes, θ by
+/// columns").
 #[inline(always)]
 fn absorb_x8_fixed<const R: usize, const LANES: usize, const BY_D: bool>(
     t: Token,
@@ -84,9 +85,18 @@ fn absorb_x8_fixed<const R: usize, const LANES: usize, const BY_D: bool>(
                 a[i] = xor_element(t, a[i], k, w);
             }
         }
-        for rc in RC[24 - R..].chunks_exact(2) {
-            round::<__m512i, BY_D>(t, &mut a, rc[0]);
-            round::<__m512i, BY_D>(t, &mut a, rc[1]);
+        if BY_D {
+            for rc in RC[24 - R..].chunks_exact(4) {
+                round::<__m512i, BY_D>(t, &mut a, rc[0]);
+                round::<__m512i, BY_D>(t, &mut a, rc[1]);
+                round::<__m512i, BY_D>(t, &mut a, rc[2]);
+                round::<__m512i, BY_D>(t, &mut a, rc[3]);
+            }
+        } else {
+            for rc in RC[24 - R..].chunks_exact(2) {
+                round::<__m512i, BY_D>(t, &mut a, rc[0]);
+                round::<__m512i, BY_D>(t, &mut a, rc[1]);
+            }
         }
     }
     store_x8(t, &a, states);
@@ -134,7 +144,7 @@ fn xor8(_: Token, a: __m512i, b: __m512i) -> __m512i {
 /// 8 x 8 transpose of 64-bit elements (its own inverse): element k of output j = element j of
 /// input k. Unpacks pair the rows, then two rounds of 128-bit shuffles: 24 shuffles, none of them
 /// a two-source permute by index (`vpermt2q`), which made the absorb loop slower (PERFORMANCE.md,
-/// "Eight states: transposes without index permutes").
+/// "Eight states on Zen 4: transposes without index permutes, θ by columns").
 #[inline(always)]
 fn transpose8(_: Token, t: [__m512i; 8]) -> [__m512i; 8] {
     // SAFETY: the token proves that the CPU has AVX-512F.
