@@ -63,6 +63,7 @@ fn absorb_x8_fixed<const R: usize, const LANES: usize, const BY_D: bool>(
     states: &mut [State1600; 8],
     msgs: [&[u8]; 8],
 ) {
+    const { assert!(R % 4 == 0, "the rounds go four or two to a loop pass") };
     let rate = 8 * LANES;
     let mut a = load_x8(t, states);
     let blocks = msgs[0].len() / rate;
