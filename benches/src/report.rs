@@ -18,8 +18,11 @@ pub struct Measurement {
     pub size: u64,
     /// Bytes processed per iteration (the throughput declared by the bench).
     pub bytes: u64,
-    /// Median time per iteration in nanoseconds.
-    pub median_ns: f64,
+    /// Time per iteration in nanoseconds: the fastest of criterion's samples (each sample is
+    /// many iterations timed together); a disturbance by another process on a shared machine
+    /// slows some samples, seldom all of them. Criterion's median where the samples cannot be
+    /// read.
+    pub ns: f64,
     /// When criterion wrote the estimate (seconds since the Unix epoch), if the file system says.
     pub written: Option<u64>,
 }
@@ -28,11 +31,12 @@ impl Measurement {
     /// Throughput in bytes per second.
     #[must_use]
     pub fn bytes_per_sec(&self) -> f64 {
-        self.bytes as f64 / (self.median_ns * 1e-9)
+        self.bytes as f64 / (self.ns * 1e-9)
     }
 }
 
-/// Walks `criterion_dir` and reads every `new/benchmark.json` + `new/estimates.json` pair.
+/// Walks `criterion_dir` and reads every `new/benchmark.json` with its `new/sample.json` (or
+/// `new/estimates.json`).
 #[must_use]
 pub fn collect(criterion_dir: &Path) -> Vec<Measurement> {
     let mut out = Vec::new();
@@ -79,6 +83,7 @@ fn read_point(dir: &Path) -> Option<Measurement> {
         .or_else(|| tp.get("BytesDecimal"))?
         .as_u64()?;
     let median_ns = est.get("median")?.get("point_estimate")?.as_f64()?;
+    let ns = fastest_sample(dir).unwrap_or(median_ns);
     let written = std::fs::metadata(dir.join("estimates.json"))
         .and_then(|m| m.modified())
         .ok()
@@ -95,9 +100,24 @@ fn read_point(dir: &Path) -> Option<Measurement> {
         implementation: implementation.to_string(),
         size,
         bytes,
-        median_ns,
+        ns,
         written,
     })
+}
+
+/// The fastest sample's time per iteration in `dir/sample.json` (criterion's `iters` and
+/// `times`, in nanoseconds), if it reads.
+fn fastest_sample(dir: &Path) -> Option<f64> {
+    let sample: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("sample.json")).ok()?).ok()?;
+    let iters = sample.get("iters")?.as_array()?;
+    let times = sample.get("times")?.as_array()?;
+    iters
+        .iter()
+        .zip(times)
+        .filter_map(|(i, t)| Some(t.as_f64()? / i.as_f64()?))
+        .filter(|ns| ns.is_finite() && *ns > 0.0)
+        .min_by(f64::total_cmp)
 }
 
 /// `1024` → `1 KiB`.

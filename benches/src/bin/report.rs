@@ -181,8 +181,8 @@ fn main() {
     let _ = writeln!(
         md,
         "Each iteration is a whole operation (new + update + finalize; AEAD encrypt or decrypt of the whole \
-         message). Figures are criterion's median time per iteration turned into throughput (higher is \
-         better); `us/peer` is our throughput divided by the peer's, measured in the same run (where a function \
+         message). Figures are the fastest of criterion's samples (time per iteration; a disturbance by \
+         another process slows some samples, seldom all) turned into throughput (higher is better); `us/peer` is our throughput divided by the peer's, measured in the same run (where a function \
          has no peer, sparkle compares with our portable backend). Charts: one colour per function, ours \
          solid, the peer or baseline dashed in the same colour. Default target \
          (no `-C target-cpu`), release profile. Mode: {}.\n",
