@@ -186,10 +186,11 @@ fn round(t: Token, a: &mut [__m256i; 25], rc: u64) {
     a[0] = xor(t, a[0], unsafe { _mm256_set1_epi64x(rc as i64) });
 }
 
-/// One round on four states held in 25 registers, implemented by the AVX2 and AVX-512 kernels
-/// ([`X86Avx2`] and `X86Avx512`) and by nothing else: a value of an implementing type exists only
-/// after detection found AVX2 (the AVX-512 detection includes it), so it is the proof the shared
-/// four-state code below needs to run AVX2 instructions.
+/// One round on four states held in 25 registers, implemented by the AVX2 kernels ([`X86Avx2`])
+/// and the AVX-512 backend's four-state rounds (`x86_avx512::Rounds`, one per form of θ) and by
+/// nothing else: a value of an implementing type exists only after detection found AVX2 (the
+/// AVX-512 detection includes it), so it is the proof the shared four-state code below needs to
+/// run AVX2 instructions.
 pub(super) trait Round4: Copy {
     /// θ, ρ, π, χ, ι with round constant `rc`.
     fn round(self, a: &mut [__m256i; 25], rc: u64);

@@ -143,8 +143,9 @@ impl Kernels for X86Avx512 {
 /// as one three-input XOR per lane (90): on AMD family 19h (Zen 4), where a `vpternlogq` whose
 /// inputs were all just computed issues at about 2 a cycle against 4 for a two-input XOR, and
 /// that form measured faster; not elsewhere (on Intel's cores every one of these is one uop on
-/// the same ports, so the shorter round is the faster there). PERFORMANCE.md, "Eight states on
-/// Zen 4: transposes without index permutes, θ by columns", has the figures and the CPUs.
+/// the same ports, so the shorter round should be the faster there: a model, not measured).
+/// PERFORMANCE.md, "Eight states on Zen 4: transposes without index permutes, θ by columns", has
+/// the figures and the CPUs.
 #[inline]
 fn theta_by_d() -> bool {
     #[cfg(test)]
