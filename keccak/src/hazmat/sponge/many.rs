@@ -2,8 +2,10 @@
 //! tree hashes' leaves (pieces) hashed in groups of eight and four.
 
 use super::super::State1600;
-use super::super::backends::{AbsorbX4, AbsorbX8, dispatch, eight_states_at_once, many_states};
-use super::super::words::{store_lanes, xor_block};
+use super::super::backends::{
+    AbsorbX4, AbsorbX8, dispatch, eight_states_at_once, last_block, many_states,
+};
+use super::super::words::store_lanes;
 use super::super::{keccak_p_x4, keccak_p_x8};
 use super::Sponge;
 
@@ -263,12 +265,9 @@ fn oneshot_many<const RATE: usize, const ROUNDS: usize, const N: usize>(
         c.absorb(&msgs[N - 1][body..]);
     }
     for (s, m) in st.iter_mut().zip(msgs) {
-        let tail = &m[body..];
-        let mut block = [0u8; 200];
-        block[..tail.len()].copy_from_slice(tail);
-        block[tail.len()] ^= ds;
-        block[RATE - 1] ^= 0x80;
-        xor_block(s, &block[..RATE]);
+        for (lane, l) in s.iter_mut().zip(last_block(&m[body..], RATE, ds)) {
+            *lane ^= l;
+        }
     }
     permute(&mut st);
     let out_len = outs[0].len();
