@@ -18,7 +18,7 @@
 
 use core::arch::x86_64::*;
 
-use super::super::{RC, State1600};
+use super::super::State1600;
 use super::tokens::X86Avx512 as Token;
 use super::x86_avx2::{Round4, absorb_with, permute_with};
 use super::{Job, Kernels, absorb_args_ok};
@@ -26,7 +26,7 @@ use super::{Job, Kernels, absorb_args_ok};
 mod eight_states;
 mod one_state;
 
-use eight_states::{absorb_x8_with_features, load_x8, store_x8};
+use eight_states::{absorb_x8_with_features, load_x8, rounds_x8, store_x8};
 use one_state::{
     absorb_x1_with_features, digest_x1_with_features, finish_x1_with_features, keccak_p_x1,
 };
@@ -98,13 +98,9 @@ impl Kernels for X86Avx512 {
     fn keccak_p_x8<const R: usize>(self, states: &mut [State1600; 8]) {
         let mut a = load_x8(self.0, states);
         if theta_by_d() {
-            for &rc in &RC[24 - R..] {
-                round::<__m512i, true>(self.0, &mut a, rc);
-            }
+            rounds_x8::<R, true>(self.0, &mut a);
         } else {
-            for &rc in &RC[24 - R..] {
-                round::<__m512i, false>(self.0, &mut a, rc);
-            }
+            rounds_x8::<R, false>(self.0, &mut a);
         }
         store_x8(self.0, &a, states);
     }

@@ -43,9 +43,7 @@ pub(super) unsafe fn absorb_x8_with_features<const R: usize, const BY_D: bool>(
                 a[8 * groups + j] = xor8(t, a[8 * groups + j], v);
             }
         }
-        for &rc in &RC[24 - R..] {
-            round::<__m512i, BY_D>(t, &mut a, rc);
-        }
+        rounds_x8::<R, BY_D>(t, &mut a);
     }
     store_x8(t, &a, states);
 }
@@ -53,25 +51,21 @@ pub(super) unsafe fn absorb_x8_with_features<const R: usize, const BY_D: bool>(
 /// The eight-state absorb loop at rate `8 LANES`: groups of eight message lanes go in by
 /// transposes (24 shuffles and 8 loads a group), a last one or two lanes (rate 136) by one masked
 /// XOR of a broadcast load per word (`vpxorq zmm{k}, zmm, m64{1to8}`), so the state stays in its
-/// 25 registers across blocks. The rounds go four to a loop pass with θ by columns (`BY_D`), two
-/// with the three-input form: the faster count for each on Zen 4 (PERFORMANCE.md, "Eight states
-/// without transposes" and "Eight states on Zen 4: transposes without index permutes, θ by
-/// columns").
+/// 25 registers across blocks; the rounds by [`rounds_x8`].
 #[inline(always)]
 fn absorb_x8_fixed<const R: usize, const LANES: usize, const BY_D: bool>(
     t: Token,
     states: &mut [State1600; 8],
     msgs: [&[u8]; 8],
 ) {
-    const { assert!(R % 4 == 0, "the rounds go four or two to a loop pass") };
     let rate = 8 * LANES;
+    // Whole groups of eight lanes by transposes; a remainder of one or two lanes (rate 136) by
+    // masked XORs, 8 or 16 of them instead of a transpose.
+    let transposed = if LANES % 8 <= 2 { LANES / 8 * 8 } else { LANES };
     let mut a = load_x8(t, states);
     let blocks = msgs[0].len() / rate;
     for blk in 0..blocks {
         let base = blk * rate;
-        // Whole groups of eight lanes by transposes; a remainder of one or two lanes (rate 136)
-        // by masked XORs, 8 or 16 of them instead of a transpose.
-        let transposed = if LANES % 8 <= 2 { LANES / 8 * 8 } else { LANES };
         for g in 0..transposed.div_ceil(8) {
             let n = (transposed - 8 * g).min(8);
             let rows = load_rows(t, msgs, base + 64 * g, n);
@@ -86,21 +80,31 @@ fn absorb_x8_fixed<const R: usize, const LANES: usize, const BY_D: bool>(
                 a[i] = xor_element(t, a[i], k, w);
             }
         }
-        if BY_D {
-            for rc in RC[24 - R..].chunks_exact(4) {
-                round::<__m512i, BY_D>(t, &mut a, rc[0]);
-                round::<__m512i, BY_D>(t, &mut a, rc[1]);
-                round::<__m512i, BY_D>(t, &mut a, rc[2]);
-                round::<__m512i, BY_D>(t, &mut a, rc[3]);
-            }
-        } else {
-            for rc in RC[24 - R..].chunks_exact(2) {
-                round::<__m512i, BY_D>(t, &mut a, rc[0]);
-                round::<__m512i, BY_D>(t, &mut a, rc[1]);
-            }
-        }
+        rounds_x8::<R, BY_D>(t, &mut a);
     }
     store_x8(t, &a, states);
+}
+
+/// Keccak-p\[1600, R\] on eight states in 25 registers, θ in the form `BY_D` chooses
+/// (`super::theta_by_d`): four rounds to a loop pass with θ by columns, two with the
+/// three-input form, the faster count for each on Zen 4 (PERFORMANCE.md, "Eight states without
+/// transposes" and "Eight states on Zen 4: transposes without index permutes, θ by columns").
+#[inline(always)]
+pub(super) fn rounds_x8<const R: usize, const BY_D: bool>(t: Token, a: &mut [__m512i; 25]) {
+    const { assert!(R % 4 == 0, "the rounds go four or two to a loop pass") };
+    if BY_D {
+        for rc in RC[24 - R..].chunks_exact(4) {
+            round::<__m512i, BY_D>(t, a, rc[0]);
+            round::<__m512i, BY_D>(t, a, rc[1]);
+            round::<__m512i, BY_D>(t, a, rc[2]);
+            round::<__m512i, BY_D>(t, a, rc[3]);
+        }
+    } else {
+        for rc in RC[24 - R..].chunks_exact(2) {
+            round::<__m512i, BY_D>(t, a, rc[0]);
+            round::<__m512i, BY_D>(t, a, rc[1]);
+        }
+    }
 }
 
 /// `a` with `w` XORed into element `k` (0 to 7).
