@@ -151,38 +151,38 @@ fn xor8(_: Token, a: __m512i, b: __m512i) -> __m512i {
 /// a two-source permute by index (`vpermt2q`), which made the absorb loop slower (PERFORMANCE.md,
 /// "Eight states on Zen 4: transposes without index permutes, θ by columns").
 #[inline(always)]
-fn transpose8(_: Token, t: [__m512i; 8]) -> [__m512i; 8] {
+fn transpose8(_: Token, x: [__m512i; 8]) -> [__m512i; 8] {
     // SAFETY: the token proves that the CPU has AVX-512F.
     unsafe {
-        // r0 = [t0.0 t1.0 t0.2 t1.2 t0.4 t1.4 t0.6 t1.6], r1 the same for the odd elements, ...
-        let r0 = _mm512_unpacklo_epi64(t[0], t[1]);
-        let r1 = _mm512_unpackhi_epi64(t[0], t[1]);
-        let r2 = _mm512_unpacklo_epi64(t[2], t[3]);
-        let r3 = _mm512_unpackhi_epi64(t[2], t[3]);
-        let r4 = _mm512_unpacklo_epi64(t[4], t[5]);
-        let r5 = _mm512_unpackhi_epi64(t[4], t[5]);
-        let r6 = _mm512_unpacklo_epi64(t[6], t[7]);
-        let r7 = _mm512_unpackhi_epi64(t[6], t[7]);
-        // Even (0x88) and odd (0xDD) 128-bit pieces of two rows: t0 = [t0.0 t1.0 t2.0 t3.0
-        // t0.4 t1.4 t2.4 t3.4], ...
-        let t0 = _mm512_shuffle_i32x4::<0x88>(r0, r2);
-        let t1 = _mm512_shuffle_i32x4::<0x88>(r1, r3);
-        let t2 = _mm512_shuffle_i32x4::<0xDD>(r0, r2);
-        let t3 = _mm512_shuffle_i32x4::<0xDD>(r1, r3);
-        let t4 = _mm512_shuffle_i32x4::<0x88>(r4, r6);
-        let t5 = _mm512_shuffle_i32x4::<0x88>(r5, r7);
-        let t6 = _mm512_shuffle_i32x4::<0xDD>(r4, r6);
-        let t7 = _mm512_shuffle_i32x4::<0xDD>(r5, r7);
-        // Once more across rows 0..3 and 4..7: output j is column j.
+        // u0 = [x0.0 x1.0 x0.2 x1.2 x0.4 x1.4 x0.6 x1.6], u1 the same for the odd elements, ...
+        let u0 = _mm512_unpacklo_epi64(x[0], x[1]);
+        let u1 = _mm512_unpackhi_epi64(x[0], x[1]);
+        let u2 = _mm512_unpacklo_epi64(x[2], x[3]);
+        let u3 = _mm512_unpackhi_epi64(x[2], x[3]);
+        let u4 = _mm512_unpacklo_epi64(x[4], x[5]);
+        let u5 = _mm512_unpackhi_epi64(x[4], x[5]);
+        let u6 = _mm512_unpacklo_epi64(x[6], x[7]);
+        let u7 = _mm512_unpackhi_epi64(x[6], x[7]);
+        // The even (0x88) or odd (0xDD) 128-bit pieces of two of them:
+        // s0 = [x0.0 x1.0 x0.4 x1.4 x2.0 x3.0 x2.4 x3.4], s2 = [x0.2 x1.2 x0.6 x1.6 x2.2 ...], ...
+        let s0 = _mm512_shuffle_i32x4::<0x88>(u0, u2);
+        let s1 = _mm512_shuffle_i32x4::<0x88>(u1, u3);
+        let s2 = _mm512_shuffle_i32x4::<0xDD>(u0, u2);
+        let s3 = _mm512_shuffle_i32x4::<0xDD>(u1, u3);
+        let s4 = _mm512_shuffle_i32x4::<0x88>(u4, u6);
+        let s5 = _mm512_shuffle_i32x4::<0x88>(u5, u7);
+        let s6 = _mm512_shuffle_i32x4::<0xDD>(u4, u6);
+        let s7 = _mm512_shuffle_i32x4::<0xDD>(u5, u7);
+        // Once more, rows 0..3 with rows 4..7: output j = [x0.j x1.j ... x7.j].
         [
-            _mm512_shuffle_i32x4::<0x88>(t0, t4),
-            _mm512_shuffle_i32x4::<0x88>(t1, t5),
-            _mm512_shuffle_i32x4::<0x88>(t2, t6),
-            _mm512_shuffle_i32x4::<0x88>(t3, t7),
-            _mm512_shuffle_i32x4::<0xDD>(t0, t4),
-            _mm512_shuffle_i32x4::<0xDD>(t1, t5),
-            _mm512_shuffle_i32x4::<0xDD>(t2, t6),
-            _mm512_shuffle_i32x4::<0xDD>(t3, t7),
+            _mm512_shuffle_i32x4::<0x88>(s0, s4),
+            _mm512_shuffle_i32x4::<0x88>(s1, s5),
+            _mm512_shuffle_i32x4::<0x88>(s2, s6),
+            _mm512_shuffle_i32x4::<0x88>(s3, s7),
+            _mm512_shuffle_i32x4::<0xDD>(s0, s4),
+            _mm512_shuffle_i32x4::<0xDD>(s1, s5),
+            _mm512_shuffle_i32x4::<0xDD>(s2, s6),
+            _mm512_shuffle_i32x4::<0xDD>(s3, s7),
         ]
     }
 }
