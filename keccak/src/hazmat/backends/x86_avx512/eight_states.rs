@@ -24,25 +24,9 @@ pub(super) unsafe fn absorb_x8_with_features<const R: usize, const BY_D: bool>(
 ) {
     by_rate!(rate, L => return absorb_x8_fixed::<R, L, BY_D>(t, states, msgs), _ => {});
     let mut a = load_x8(t, states);
-    let lanes = rate / 8;
-    let (groups, rest) = (lanes / 8, lanes % 8);
     let blocks = msgs[0].len() / rate;
     for blk in 0..blocks {
-        let base = blk * rate;
-        for g in 0..groups {
-            let off = base + 64 * g;
-            let rows = load_rows(t, msgs, off, 8);
-            for (j, v) in transpose8(t, rows).into_iter().enumerate() {
-                a[8 * g + j] = xor8(t, a[8 * g + j], v);
-            }
-        }
-        if rest > 0 {
-            let off = base + 64 * groups;
-            let rows = load_rows(t, msgs, off, rest);
-            for (j, v) in transpose8(t, rows).into_iter().take(rest).enumerate() {
-                a[8 * groups + j] = xor8(t, a[8 * groups + j], v);
-            }
-        }
+        xor_transposed(t, &mut a, msgs, blk * rate, rate / 8);
         rounds_x8::<R, BY_D>(t, &mut a);
     }
     store_x8(t, &a, states);
@@ -66,13 +50,7 @@ fn absorb_x8_fixed<const R: usize, const LANES: usize, const BY_D: bool>(
     let blocks = msgs[0].len() / rate;
     for blk in 0..blocks {
         let base = blk * rate;
-        for g in 0..transposed.div_ceil(8) {
-            let n = (transposed - 8 * g).min(8);
-            let rows = load_rows(t, msgs, base + 64 * g, n);
-            for (j, v) in transpose8(t, rows).into_iter().take(n).enumerate() {
-                a[8 * g + j] = xor8(t, a[8 * g + j], v);
-            }
-        }
+        xor_transposed(t, &mut a, msgs, base, transposed);
         for (k, m) in msgs.iter().enumerate() {
             let block = &m[base..base + rate];
             for i in transposed..LANES {
@@ -83,6 +61,20 @@ fn absorb_x8_fixed<const R: usize, const LANES: usize, const BY_D: bool>(
         rounds_x8::<R, BY_D>(t, &mut a);
     }
     store_x8(t, &a, states);
+}
+
+/// XORs lanes `base / 8 ..` (`lanes` of them, at most 25) of each message into the registers,
+/// eight lanes a transpose ([`transpose8`]), the last group shorter where `lanes` is not a
+/// multiple of eight.
+#[inline(always)]
+fn xor_transposed(t: Token, a: &mut [__m512i; 25], msgs: [&[u8]; 8], base: usize, lanes: usize) {
+    for g in 0..lanes.div_ceil(8) {
+        let n = (lanes - 8 * g).min(8);
+        let rows = load_rows(t, msgs, base + 64 * g, n);
+        for (j, v) in transpose8(t, rows).into_iter().take(n).enumerate() {
+            a[8 * g + j] = xor8(t, a[8 * g + j], v);
+        }
+    }
 }
 
 /// Keccak-p\[1600, R\] on eight states in 25 registers, θ in the form `BY_D` chooses
