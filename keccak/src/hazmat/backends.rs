@@ -166,10 +166,7 @@ pub(crate) fn digest_in_memory<K: Kernels, const R: usize>(
     let body = data.len() - data.len() % rate;
     let (blocks, tail) = data.split_at(body);
     kernels.absorb::<R>(&mut st, blocks, rate);
-    let last = last_block(tail, rate, ds);
-    for (lane, l) in st.iter_mut().zip(last) {
-        *lane ^= l;
-    }
+    xor_last_block(&mut st, tail, rate, ds);
     kernels.keccak_p::<R>(&mut st);
     store_lanes(&st, out);
     #[cfg(feature = "zeroize")]
@@ -217,6 +214,19 @@ pub(crate) fn last_block(tail: &[u8], rate: usize, ds: u8) -> State1600 {
     lanes[tail.len() / 8] = load_partial(rest) | (u64::from(ds) << (8 * rest.len()));
     lanes[rate / 8 - 1] ^= 0x80 << 56;
     lanes
+}
+
+/// XORs [`last_block`]`(tail, rate, ds)` into `st`, lane by lane without building the block:
+/// no copy of the message's last bytes is left in memory to wipe.
+#[inline(always)]
+pub(crate) fn xor_last_block(st: &mut State1600, tail: &[u8], rate: usize, ds: u8) {
+    let mut chunks = tail.chunks_exact(8);
+    for (lane, chunk) in st.iter_mut().zip(&mut chunks) {
+        *lane ^= load_lane(chunk);
+    }
+    let rest = chunks.remainder();
+    st[tail.len() / 8] ^= load_partial(rest) | (u64::from(ds) << (8 * rest.len()));
+    st[rate / 8 - 1] ^= 0x80 << 56;
 }
 
 /// The first and the last four of eight states.

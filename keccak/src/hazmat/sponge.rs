@@ -1,7 +1,7 @@
 //! The engine of every mode: the byte-oriented sponge, its four- and eight-state one-shot forms
 //! ([`many`]), and the SP 800-185 / RFC 9861 encodings.
 
-use super::backends::{Absorb, Digest, Finish, dispatch, last_block};
+use super::backends::{Absorb, Digest, Finish, dispatch, xor_last_block};
 use super::words::{
     load_lane, load_partial, store_bytes_at, store_lanes, store_partial, xor_block,
 };
@@ -254,14 +254,8 @@ pub(crate) fn absorb_blocks(st: &mut State1600, rate: usize, blocks: &[u8]) {
 /// the final `0x80`, and permutes: the state then holds the first output block.
 #[inline]
 pub(crate) fn absorb_last_block(st: &mut State1600, rate: usize, tail: &[u8], ds: u8) {
-    #[cfg_attr(not(feature = "zeroize"), allow(unused_mut))] // wiped with `zeroize`
-    let mut last = last_block(tail, rate, ds);
-    for (lane, l) in st.iter_mut().zip(last) {
-        *lane ^= l;
-    }
+    xor_last_block(st, tail, rate, ds);
     keccak_p::<24>(st);
-    #[cfg(feature = "zeroize")]
-    zeroize::Zeroize::zeroize(&mut last);
 }
 
 /// [`absorb_last_block`] followed by [`read_lanes`] for a state that is done with: the tail's

@@ -3,7 +3,7 @@
 
 use super::super::State1600;
 use super::super::backends::{
-    AbsorbX4, AbsorbX8, dispatch, eight_states_at_once, last_block, many_states,
+    AbsorbX4, AbsorbX8, dispatch, eight_states_at_once, many_states, xor_last_block,
 };
 use super::super::words::store_lanes;
 use super::super::{keccak_p_x4, keccak_p_x8};
@@ -265,9 +265,7 @@ fn oneshot_many<const RATE: usize, const ROUNDS: usize, const N: usize>(
         c.absorb(&msgs[N - 1][body..]);
     }
     for (s, m) in st.iter_mut().zip(msgs) {
-        for (lane, l) in s.iter_mut().zip(last_block(&m[body..], RATE, ds)) {
-            *lane ^= l;
-        }
+        xor_last_block(s, &m[body..], RATE, ds);
     }
     permute(&mut st);
     let out_len = outs[0].len();
