@@ -202,7 +202,9 @@ pub(crate) fn xor_domain_byte(state: &mut State1600, pos: usize, ds: u8) {
 /// `ds`, zeros, and the final `0x80` in the block's last byte; the lanes from `rate` on are zero.
 /// Whole lanes are loaded whole and the partial one in pieces of 4, 2 and 1 bytes, so that no
 /// load reads a lane built by narrower stores; a tail of a length known at the call folds to
-/// loads and constants.
+/// loads and constants. (The one-state AVX-512 code loads it into its registers; the other
+/// callers XOR it in place: [`xor_last_block`].)
+#[cfg(keccak_avx512)]
 #[inline(always)]
 pub(crate) fn last_block(tail: &[u8], rate: usize, ds: u8) -> State1600 {
     let mut lanes = [0; 25];
@@ -216,8 +218,9 @@ pub(crate) fn last_block(tail: &[u8], rate: usize, ds: u8) -> State1600 {
     lanes
 }
 
-/// XORs [`last_block`]`(tail, rate, ds)` into `st`, lane by lane without building the block:
-/// no copy of the message's last bytes is left in memory to wipe.
+/// XORs a message's padded last block into `st`: `tail` (shorter than `rate`), the domain byte
+/// `ds` after it and the final `0x80` in the block's last byte, lane by lane without building the
+/// block, so that no copy of the message's last bytes is left in memory to wipe.
 #[inline(always)]
 pub(crate) fn xor_last_block(st: &mut State1600, tail: &[u8], rate: usize, ds: u8) {
     let mut chunks = tail.chunks_exact(8);
