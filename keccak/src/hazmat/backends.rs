@@ -208,13 +208,7 @@ pub(crate) fn xor_domain_byte(state: &mut State1600, pos: usize, ds: u8) {
 #[inline(always)]
 pub(crate) fn last_block(tail: &[u8], rate: usize, ds: u8) -> State1600 {
     let mut lanes = [0; 25];
-    let mut chunks = tail.chunks_exact(8);
-    for (lane, chunk) in lanes.iter_mut().zip(&mut chunks) {
-        *lane = load_lane(chunk);
-    }
-    let rest = chunks.remainder();
-    lanes[tail.len() / 8] = load_partial(rest) | (u64::from(ds) << (8 * rest.len()));
-    lanes[rate / 8 - 1] ^= 0x80 << 56;
+    xor_last_block(&mut lanes, tail, rate, ds);
     lanes
 }
 
