@@ -4,7 +4,8 @@
 # target, passes its own tests (tiny-keccak-2's agreement with the real crate, ...) and its docs
 # build without warnings. Features a facade lists under [package.metadata.lwc] nightly-features
 # (keccak 0.1's `simd`, nightly-only as in the original) are left out of the stable runs and
-# tested once with +nightly. The published suites run in the peer-suites stage (.ci/peer_suites.py).
+# tested once with +nightly; .ci/copied_text.py finds prose or code shared word for word with a
+# crate a facade mirrors. The published suites run in the peer-suites stage (.ci/peer_suites.py).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="$PWD/target"
@@ -37,4 +38,7 @@ PY
   RUSTDOCFLAGS=-Dwarnings cargo doc -q --manifest-path "$toml" --no-deps "${all[@]}" \
     || fail "docs failed in $dir"
 done
+# No sentence or code of a mirrored crate in a facade or family crate (facts only: names,
+# signatures, constants, behaviour).
+python3 .ci/copied_text.py || fail "text copied from a mirrored crate (above)"
 exit $ok

@@ -3,25 +3,21 @@
 
 use core::fmt;
 
-use digest::{
-    FixedOutput, FixedOutputReset, HashMarker, Output, OutputSizeUser, Reset, Update,
-    common::{
-        AlgorithmName, BlockSizeUser,
-        hazmat::{DeserializeStateError, SerializableState, SerializedState},
-    },
-    consts::{U28, U32, U48, U64, U72, U104, U136, U144, U200, U201},
-    typenum::Unsigned,
-};
+use digest::common::hazmat::{DeserializeStateError, SerializableState, SerializedState};
+use digest::common::{AlgorithmName, BlockSizeUser};
+use digest::consts::{U28, U32, U48, U64, U72, U104, U136, U144, U200, U201};
+use digest::typenum::Unsigned;
+use digest::{FixedOutput, FixedOutputReset, HashMarker, Output, OutputSizeUser, Reset, Update};
 
 use crate::hazmat::sponge::Sponge;
 
-const KECCAK_PAD: u8 = 0x01;
-const SHA3_PAD: u8 = 0x06;
+const KECCAK_DOMAIN: u8 = 0x01;
+const SHA3_DOMAIN: u8 = 0x06;
 
 macro_rules! fixed_hash {
     ($(
         $(#[$attr:meta])*
-        $name:ident($rate_ty:ty, $out_ty:ty, $pad:expr);
+        $name:ident: rate $rate_ty:ty, output $out_ty:ty, domain $pad:expr;
     )*) => {$(
         $(#[$attr])*
         #[derive(Clone, Default)]
@@ -108,23 +104,23 @@ macro_rules! fixed_hash {
 
 fixed_hash!(
     /// SHA3-224 (FIPS 202).
-    Sha3_224(U144, U28, SHA3_PAD);
+    Sha3_224: rate U144, output U28, domain SHA3_DOMAIN;
     /// SHA3-256 (FIPS 202).
-    Sha3_256(U136, U32, SHA3_PAD);
+    Sha3_256: rate U136, output U32, domain SHA3_DOMAIN;
     /// SHA3-384 (FIPS 202).
-    Sha3_384(U104, U48, SHA3_PAD);
+    Sha3_384: rate U104, output U48, domain SHA3_DOMAIN;
     /// SHA3-512 (FIPS 202).
-    Sha3_512(U72, U64, SHA3_PAD);
+    Sha3_512: rate U72, output U64, domain SHA3_DOMAIN;
     /// Keccak-224 (original Keccak submission padding `0x01`).
-    Keccak224(U144, U28, KECCAK_PAD);
+    Keccak224: rate U144, output U28, domain KECCAK_DOMAIN;
     /// Keccak-256 (original Keccak padding `0x01`; Ethereum's `keccak256`).
-    Keccak256(U136, U32, KECCAK_PAD);
+    Keccak256: rate U136, output U32, domain KECCAK_DOMAIN;
     /// Keccak-384 (original Keccak padding `0x01`).
-    Keccak384(U104, U48, KECCAK_PAD);
+    Keccak384: rate U104, output U48, domain KECCAK_DOMAIN;
     /// Keccak-512 (original Keccak padding `0x01`).
-    Keccak512(U72, U64, KECCAK_PAD);
+    Keccak512: rate U72, output U64, domain KECCAK_DOMAIN;
     /// Keccak-256 with the whole 200-byte state as output (CryptoNight), as RustCrypto `sha3`.
-    Keccak256Full(U136, U200, KECCAK_PAD);
+    Keccak256Full: rate U136, output U200, domain KECCAK_DOMAIN;
 );
 
 /// `AssociatedOid` for the four SHA-3 hashes (NIST hash algorithm OIDs 2.16.840.1.101.3.4.2.7 to

@@ -9,7 +9,8 @@ use lwc_ascon::hazmat;
 #[cfg(feature = "zeroize")]
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-/// Produce mask for padding: the padding byte `0x80` at byte `n` of a big-endian word.
+/// The word that XORs Ascon's padding bit into a big-endian word after `n` message bytes
+/// (`0x80` in byte `n`, counted from the high end).
 #[inline(always)]
 pub const fn pad(n: usize) -> u64 {
     0x80_u64 << (56 - 8 * n)
@@ -31,9 +32,7 @@ pub fn round(mut x: [u64; 5], c: u64) -> [u64; 5] {
     x
 }
 
-/// The state of Ascon's permutation.
-///
-/// The permutation operates on a state of 320 bits represented as 5 64 bit words.
+/// Ascon's 320-bit state as its five 64-bit words `x0` .. `x4`, permuted in place by lwc-ascon.
 #[derive(Clone, Debug, Default)]
 pub struct State {
     /// The five words (ascon 0.4.0's private field, public here only so its unit tests build
@@ -43,41 +42,41 @@ pub struct State {
 }
 
 impl State {
-    /// Instantiate new state from the given values.
+    /// The state with words `x0` .. `x4`.
     pub fn new(x0: u64, x1: u64, x2: u64, x3: u64, x4: u64) -> Self {
         State {
             x: [x0, x1, x2, x3, x4],
         }
     }
 
-    /// Perform permutation with 12 rounds.
+    /// Ascon-p\[12\].
     #[inline]
     pub fn permute_12(&mut self) {
         hazmat::permute12(&mut self.x);
     }
 
-    /// Perform permutation with 8 rounds.
+    /// Ascon-p\[8\] (the last 8 of the 12 rounds).
     #[inline]
     pub fn permute_8(&mut self) {
         hazmat::permute8(&mut self.x);
     }
 
-    /// Perform permutation with 6 rounds.
+    /// Ascon-p\[6\] (the last 6 rounds).
     #[inline]
     pub fn permute_6(&mut self) {
         hazmat::permute6(&mut self.x);
     }
 
-    /// Perform permutation with 1 round
+    /// Ascon-p\[1\]: the last round alone.
     #[inline]
     pub fn permute_1(&mut self) {
         hazmat::permute(&mut self.x, 1);
     }
 
-    /// Perform a given number (up to 12) of permutations
+    /// Ascon-p\[`rounds`\], the last `rounds` of the 12 rounds.
     ///
-    /// Panics (in debug mode) if `rounds` is larger than 12; in release mode the state is then
-    /// left unchanged (as in ascon 0.4.0).
+    /// More than 12 is a `debug_assert!` failure in debug builds and leaves the state as it was
+    /// in release builds, which is what ascon 0.4.0 does.
     #[inline]
     pub fn permute_n(&mut self, rounds: usize) {
         debug_assert!(rounds <= 12);
@@ -86,7 +85,7 @@ impl State {
         }
     }
 
-    /// Convert state to bytes.
+    /// The 40 bytes of the state, each word big-endian.
     pub fn as_bytes(&self) -> [u8; 40] {
         let mut bytes = [0u8; size_of::<u64>() * 5];
         for (dst, src) in bytes.chunks_exact_mut(size_of::<u64>()).zip(self.x) {

@@ -4,11 +4,11 @@
 use ascon::State;
 
 const WORDS: [u64; 5] = [
-    0x0123456789abcdef,
-    0xef0123456789abcd,
-    0xcdef0123456789ab,
-    0xabcdef0123456789,
-    0x89abcdef01234567,
+    0x1111_2222_3333_4444,
+    0x5555_6666_7777_8888,
+    0x9999_aaaa_bbbb_cccc,
+    0xdddd_eeee_ffff_0000,
+    0x0f1e_2d3c_4b5a_6978,
 ];
 
 #[test]

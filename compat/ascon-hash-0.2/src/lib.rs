@@ -4,16 +4,14 @@
 #![warn(missing_docs)]
 
 pub use digest::{self, Digest, ExtendableOutput, Reset, Update, XofReader};
-use digest::{
-    block_buffer::Eager,
-    consts::{U32, U8},
-    core_api::{
-        AlgorithmName, Block, Buffer, BufferKindUser, CoreWrapper, ExtendableOutputCore,
-        FixedOutputCore, UpdateCore, XofReaderCore, XofReaderCoreWrapper,
-    },
-    crypto_common::BlockSizeUser,
-    FixedOutputReset, HashMarker, Output, OutputSizeUser,
-};
+
+use digest::block_buffer::Eager;
+use digest::consts::{U32, U8};
+use digest::core_api::{AlgorithmName, Block, Buffer, BufferKindUser, CoreWrapper};
+use digest::core_api::{ExtendableOutputCore, FixedOutputCore, UpdateCore};
+use digest::core_api::{XofReaderCore, XofReaderCoreWrapper};
+use digest::crypto_common::BlockSizeUser;
+use digest::{FixedOutputReset, HashMarker, Output, OutputSizeUser};
 use lwc_ascon::v12;
 
 /// Feeds whole blocks to an lwc-ascon hasher, in runs of up to 64 blocks per call.
@@ -121,48 +119,47 @@ macro_rules! xof_core {
 }
 
 hash_core!(
-    /// Ascon hash implementation
+    /// The block-level core of [`AsconHash`]: lwc-ascon's Ascon-Hash v1.2.
     AsconCore(v12::AsconHash),
     "AsconHash"
 );
 hash_core!(
-    /// Ascon hash implementation
+    /// The block-level core of [`AsconAHash`]: lwc-ascon's Ascon-Hasha v1.2.
     AsconACore(v12::AsconHasha),
     "AsconAHash"
 );
 xof_core!(
-    /// Ascon XOF
+    /// The block-level core of [`AsconXof`]: lwc-ascon's Ascon-Xof v1.2.
     AsconXofCore(v12::AsconXof),
     "AsconXOF",
-    /// Reader for XOF output
+    /// The block-level output stream behind [`AsconXofReader`].
     AsconXofReaderCore(v12::AsconXofReader)
 );
 xof_core!(
-    /// AsconA XOF
+    /// The block-level core of [`AsconAXof`]: lwc-ascon's Ascon-Xofa v1.2.
     AsconAXofCore(v12::AsconXofa),
     "AsconAXOF",
-    /// Reader for XOF output
+    /// The block-level output stream behind [`AsconAXofReader`].
     AsconAXofReaderCore(v12::AsconXofaReader)
 );
 
-/// Ascon hash
+/// Ascon-Hash (v1.2 of the NIST LWC finalist): a 32-byte digest.
 ///
 /// ```
-/// use ascon_hash::{AsconHash, Digest};
+/// use ascon_hash::Digest as _;
 ///
-/// let mut hasher = AsconHash::new();
-/// hasher.update(b"some bytes");
-/// let digest = hasher.finalize();
-/// assert_eq!(&digest[..], b"\xb7\x42\xca\x75\xe5\x70\x38\x75\x70\x59\xcc\xcc\x68\x74\x71\x4f\x9d\xbd\x7f\xc5\x92\x4a\x7d\xf4\xe3\x16\x59\x4f\xd1\x42\x6c\xa8");
+/// // The first vector of the finalist's Ascon-Hash KAT: the empty message.
+/// let digest = ascon_hash::AsconHash::new().finalize();
+/// assert_eq!(digest[..6], [0x73, 0x46, 0xbc, 0x14, 0xf0, 0x36]);
 /// ```
 pub type AsconHash = CoreWrapper<AsconCore>;
-/// AsconA hash
+/// Ascon-Hasha (v1.2): [`AsconHash`] with 8-round absorbing, a different 32-byte digest.
 pub type AsconAHash = CoreWrapper<AsconACore>;
-/// AsconXof
+/// Ascon-Xof (v1.2): output of any length.
 pub type AsconXof = CoreWrapper<AsconXofCore>;
-/// Reader for AsconXof output
+/// The output stream of an [`AsconXof`].
 pub type AsconXofReader = XofReaderCoreWrapper<AsconXofReaderCore>;
-/// AsconAXof
+/// Ascon-Xofa (v1.2): [`AsconXof`] with 8-round absorbing.
 pub type AsconAXof = CoreWrapper<AsconAXofCore>;
-/// Reader for AsconAXof output
+/// The output stream of an [`AsconAXof`].
 pub type AsconAXofReader = XofReaderCoreWrapper<AsconAXofReaderCore>;

@@ -14,8 +14,8 @@ use lwc_keccak::hazmat;
 /// Private in keccak 0.1.6; public here because that crate's own tests name it.
 pub const PLEN: usize = 25;
 
-/// Keccak is a permutation over an array of lanes which comprise the sponge
-/// construction.
+/// A lane of a Keccak state: the word type whose width picks the permutation (8 bits for
+/// Keccak-f\[200\] up to 64 for Keccak-f\[1600\]).
 ///
 /// Implemented for `u8`, `u16`, `u32` and `u64` (Keccak-f\[200\] .. Keccak-f\[1600\]), and with the
 /// `simd` feature for `u64x2`, `u64x4`, `u64x8`, each running lwc-keccak's permutation for that
@@ -33,13 +33,13 @@ pub trait LaneSize:
     + BitXor<Output = Self>
     + Not<Output = Self>
 {
-    /// Number of rounds of the Keccak-f permutation.
+    /// Rounds of the full permutation at this width (12 + 2ℓ).
     const KECCAK_F_ROUND_COUNT: usize;
 
-    /// Truncate function.
+    /// The 64-bit round constant cut to this lane's width (its low bits).
     fn truncate_rc(rc: u64) -> Self;
 
-    /// Rotate left function.
+    /// The lane rotated towards its high bits by `n`.
     fn rotate_left(self, n: u32) -> Self;
 
     /// Keccak-p with `round_count <= KECCAK_F_ROUND_COUNT` rounds on this lane type: lwc-keccak's
@@ -137,33 +137,35 @@ impl LaneSize for u64 {
     }
 }
 
-macro_rules! impl_keccak {
-    ($pname:ident, $fname:ident, $type:ty) => {
-        /// Keccak-p sponge function
+/// `pN` (a chosen number of rounds) and `fN` (all of them) for one lane type; `$what` names the
+/// permutation in their docs.
+macro_rules! p_and_f {
+    ($type:ty, $p:ident, $f:ident, $what:literal) => {
+        #[doc = concat!("Keccak-p", $what, " with the last `round_count` rounds.")]
         ///
         /// # Panics
         ///
-        /// If `round_count` is greater than the Keccak-f round count of the lane type.
-        pub fn $pname(state: &mut [$type; PLEN], round_count: usize) {
-            keccak_p(state, round_count);
+        /// Where `round_count` exceeds the lane type's full round count.
+        pub fn $p(state: &mut [$type; PLEN], round_count: usize) {
+            keccak_p::<$type>(state, round_count)
         }
 
-        /// Keccak-f sponge function
-        pub fn $fname(state: &mut [$type; PLEN]) {
-            keccak_p(state, <$type>::KECCAK_F_ROUND_COUNT);
+        #[doc = concat!("Keccak-f", $what, ": every round.")]
+        pub fn $f(state: &mut [$type; PLEN]) {
+            $p(state, <$type as LaneSize>::KECCAK_F_ROUND_COUNT)
         }
     };
 }
 
-impl_keccak!(p200, f200, u8);
-impl_keccak!(p400, f400, u16);
-impl_keccak!(p800, f800, u32);
+p_and_f!(u8, p200, f200, "\\[200\\]");
+p_and_f!(u16, p400, f400, "\\[400\\]");
+p_and_f!(u32, p800, f800, "\\[800\\]");
 
-/// Keccak-p\[1600, rc\] permutation.
+/// Keccak-p\[1600\] with the last `round_count` rounds.
 ///
 /// # Panics
 ///
-/// If `round_count` is greater than 24.
+/// Where `round_count` exceeds 24.
 pub fn p1600(state: &mut [u64; PLEN], round_count: usize) {
     keccak_p(state, round_count);
 }
@@ -176,11 +178,13 @@ pub fn f1600(state: &mut [u64; PLEN]) {
 #[cfg(feature = "simd")]
 pub mod simd;
 
-/// Generic Keccak-p sponge function
+/// Keccak-p over any [`LaneSize`]: the last `round_count` rounds of the permutation of that
+/// width.
 ///
 /// # Panics
 ///
-/// If `round_count` is greater than `L::KECCAK_F_ROUND_COUNT`, with keccak 0.1's message.
+/// Where `round_count` exceeds `L::KECCAK_F_ROUND_COUNT`; the message is keccak 0.1's, word for
+/// word, as a caller may match on it.
 pub fn keccak_p<L: LaneSize>(state: &mut [L; PLEN], round_count: usize) {
     if round_count > L::KECCAK_F_ROUND_COUNT {
         panic!("A round_count greater than KECCAK_F_ROUND_COUNT is not supported!");

@@ -1,6 +1,5 @@
-//! SIMD implementations for Keccak-f1600 sponge function
-//!
-//! (Nightly only, as in keccak 0.1.6.) A `u64xN` state is `N` independent Keccak-f\[1600\]
+//! Lanes of several Keccak-f\[1600\] states in one portable-SIMD vector (a nightly feature, as
+//! in keccak 0.1.6). A `u64xN` state is `N` independent Keccak-f\[1600\]
 //! states, lane `j` of each vector belonging to state `j`; they run on lwc-keccak's four-state
 //! permutation (`hazmat::f1600_x4`, on SIMD registers where the CPU has them) for 24 and 12
 //! rounds, one state after another otherwise.
@@ -58,6 +57,6 @@ impl_lanesize_simd_u64xn!(u64x8, 8, |s: &mut [State1600; 8], r| {
     }
 });
 
-impl_keccak!(p1600x2, f1600x2, u64x2);
-impl_keccak!(p1600x4, f1600x4, u64x4);
-impl_keccak!(p1600x8, f1600x8, u64x8);
+p_and_f!(u64x2, p1600x2, f1600x2, "\\[1600\\] on two states");
+p_and_f!(u64x4, p1600x4, f1600x4, "\\[1600\\] on four states");
+p_and_f!(u64x8, p1600x8, f1600x8, "\\[1600\\] on eight states");

@@ -1,54 +1,63 @@
-//! Keccak backend implementations.
+//! The backend interface of keccak 0.2 and its one implementation here.
 //!
-//! Here one backend: lwc-keccak's permutations, which pick their own code for the CPU at run time
-//! (AVX2/AVX-512, BMI, aarch64 SHA-3 or NEON, portable), so [`Keccak::with_backend`] always
-//! calls the closure with it.
+//! lwc-keccak chooses its own code for the CPU when a permutation runs (AVX2, AVX-512, BMI,
+//! aarch64 SHA-3 or NEON, portable), so a single backend stands for all of them and
+//! [`Keccak::with_backend`] always hands the closure that one.
 //!
 //! [`Keccak::with_backend`]: crate::Keccak::with_backend
 
-use crate::consts::F1600_ROUNDS;
-use crate::types::*;
 #[cfg(feature = "parallel")]
 use hybrid_array::ArraySize;
 use lwc_keccak::hazmat;
 
-/// Trait used to define a closure which operates over Keccak backends.
+use crate::consts::F1600_ROUNDS;
+#[cfg(feature = "parallel")]
+use crate::types::ParFn1600;
+use crate::types::{Fn1600, State200, State400, State800, State1600};
+
+/// Code generic over a [`Backend`], run by [`Keccak::with_backend`](crate::Keccak::with_backend)
+/// with the backend chosen for this CPU.
 pub trait BackendClosure {
-    /// Execute closure with the provided backend.
+    /// Runs the code with backend `B`.
     fn call_once<B: Backend>(self);
 }
 
-/// Trait implemented by a Keccak backend.
+/// What a Keccak backend offers: 1600-bit permutations, one state or several at a time.
 pub trait Backend {
-    /// Parallelism width supported by the backend for [`State1600`].
+    /// How many 1600-bit states one parallel call permutes.
     #[cfg(feature = "parallel")]
     type ParSize1600: ArraySize;
 
-    /// Get scalar `p1600` function with the specified number of rounds.
+    /// Keccak-p\[1600, `ROUNDS`\] on one state.
     ///
     /// # Panics
-    /// If `ROUNDS` is bigger than [`F1600_ROUNDS`].
+    /// Where `ROUNDS` exceeds [`F1600_ROUNDS`].
     #[must_use]
     fn get_p1600<const ROUNDS: usize>() -> Fn1600;
 
-    /// Get parallel `p1600` function with the specified number of rounds.
+    /// Keccak-p\[1600, `ROUNDS`\] on [`Self::ParSize1600`] states; unless a backend has better,
+    /// the one-state function applied to each.
     ///
     /// # Panics
-    /// If `ROUNDS` is bigger than [`F1600_ROUNDS`].
+    /// Where `ROUNDS` exceeds [`F1600_ROUNDS`].
     #[cfg(feature = "parallel")]
     #[inline]
     #[must_use]
     fn get_par_p1600<const ROUNDS: usize>() -> ParFn1600<Self> {
-        |par_state| par_state.iter_mut().for_each(Self::get_p1600::<ROUNDS>())
+        |states| {
+            for state in states.iter_mut() {
+                Self::get_p1600::<ROUNDS>()(state);
+            }
+        }
     }
 
-    /// Get scalar `f1600` function.
+    /// Keccak-f\[1600\] (all 24 rounds) on one state.
     #[must_use]
     fn get_f1600() -> Fn1600 {
         Self::get_p1600::<F1600_ROUNDS>()
     }
 
-    /// Get parallel `f1600` function.
+    /// Keccak-f\[1600\] on [`Self::ParSize1600`] states.
     #[cfg(feature = "parallel")]
     #[inline]
     #[must_use]

@@ -1,13 +1,13 @@
-//! Constants used by the Keccak functions.
+//! Sizes and round counts of the Keccak-f permutations.
 
-/// Length of permuted state.
+/// Lanes in every Keccak state (5 × 5).
 pub const PLEN: usize = 25;
 
-/// Number of rounds used by the `f200` function.
+/// Keccak-f\[200\] runs 18 rounds.
 pub const F200_ROUNDS: usize = 18;
-/// Number of rounds used by the `f400` function.
+/// Keccak-f\[400\] runs 20 rounds.
 pub const F400_ROUNDS: usize = 20;
-/// Number of rounds used by the `f800` function.
+/// Keccak-f\[800\] runs 22 rounds.
 pub const F800_ROUNDS: usize = 22;
-/// Number of rounds used by the `f1600` function.
+/// Keccak-f\[1600\] runs 24 rounds.
 pub const F1600_ROUNDS: usize = 24;

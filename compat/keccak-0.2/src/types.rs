@@ -1,34 +1,26 @@
-//! Helper type aliases.
+//! Names for the states and for the permutation function pointers.
 
-/// 200-bit Keccak state.
+/// Keccak-f\[200\]'s state: 25 lanes of 8 bits.
 pub type State200 = lwc_keccak::hazmat::State200;
-/// 400-bit Keccak state.
+/// Keccak-f\[400\]'s state: 25 lanes of 16 bits.
 pub type State400 = lwc_keccak::hazmat::State400;
-/// 800-bit Keccak state.
+/// Keccak-f\[800\]'s state: 25 lanes of 32 bits.
 pub type State800 = lwc_keccak::hazmat::State800;
-/// 1600-bit Keccak state.
+/// Keccak-f\[1600\]'s state: 25 lanes of 64 bits.
 pub type State1600 = lwc_keccak::hazmat::State1600;
 
-/// A Keccak function which permutates [`State200`].
+/// A permutation of a [`State200`] in place.
 pub type Fn200 = fn(&mut State200);
-/// A Keccak function which permutates [`State400`].
+/// A permutation of a [`State400`] in place.
 pub type Fn400 = fn(&mut State400);
-/// A Keccak function which permutates [`State800`].
+/// A permutation of a [`State800`] in place.
 pub type Fn800 = fn(&mut State800);
-/// A Keccak function which permutates [`State1600`].
+/// A permutation of a [`State1600`] in place.
 pub type Fn1600 = fn(&mut State1600);
 
+/// As many 1600-bit states as backend `B` permutes in one call (`B::ParSize1600`).
 #[cfg(feature = "parallel")]
-mod parallel {
-    use super::State1600;
-    use crate::Backend;
-    use hybrid_array::Array;
-
-    /// 1600xN-bit state processed in parallel by a [`Backend`] implementation.
-    pub type ParState1600<B> = Array<State1600, <B as Backend>::ParSize1600>;
-    /// A Keccak function which permutates [`ParState1600`].
-    pub type ParFn1600<B> = fn(&mut ParState1600<B>);
-}
-
+pub type ParState1600<B> = hybrid_array::Array<State1600, <B as crate::Backend>::ParSize1600>;
+/// A permutation of every state of a [`ParState1600`] in place.
 #[cfg(feature = "parallel")]
-pub use parallel::*;
+pub type ParFn1600<B> = fn(&mut ParState1600<B>);

@@ -1,5 +1,6 @@
-//! `Keccak`, `Sha3`, `Shake` and `CShake`: lwc-keccak's [`DynSponge`] (rate and domain byte
-//! chosen at run time, any output length, absorbing again after squeezing as tiny-keccak does).
+//! The run-time-rate sponges of tiny-keccak's `fips202` group — `Keccak`, `Sha3`, `Shake` and
+//! `CShake` — each a field of lwc-keccak's [`DynSponge`], which also lets `update` follow a
+//! `squeeze`, as tiny-keccak allows.
 
 use lwc_keccak::hazmat::DynSponge;
 
@@ -7,18 +8,19 @@ use crate::Hasher;
 #[cfg(any(feature = "shake", feature = "cshake"))]
 use crate::Xof;
 
-/// The rate of a security level of `bits` bits, as tiny-keccak's `bits_to_rate`.
+/// Bytes of rate left by a capacity of twice `bits` (the rule behind every FIPS 202 instance).
 const fn rate(bits: usize) -> usize {
     200 - bits / 4
 }
 
 #[cfg(any(feature = "keccak", feature = "sha3", feature = "shake"))]
-/// The sponge at the rate of `bits` (128, 224, 256, 384 or 512: always a rate `DynSponge` takes).
-fn sponge(bits: usize, ds: u8) -> DynSponge {
-    DynSponge::new(rate(bits), ds).expect("a FIPS 202 rate")
+/// A sponge for security level `bits`; the facade only passes 128, 224, 256, 384 and 512, whose
+/// rates `DynSponge` always accepts.
+fn sponge(bits: usize, domain: u8) -> DynSponge {
+    DynSponge::new(rate(bits), domain).expect("a FIPS 202 rate")
 }
 
-/// `Hasher` (and with `xof`, `Xof`) forwarding to the `DynSponge` field.
+/// Implements `Hasher` (and, given `xof`, `Xof`) by handing every call to the `state` sponge.
 macro_rules! over_sponge {
     ($name:ident) => {
         impl Hasher for $name {
@@ -42,19 +44,19 @@ macro_rules! over_sponge {
     };
 }
 
-/// The `Keccak` hash functions defined in [`Keccak SHA3 submission`] (padding `0x01`).
+/// Original Keccak (the SHA-3 competition's padding, domain byte `0x01`), as Ethereum uses it.
 ///
-/// `finalize` writes `output.len()` bytes of the sponge, whatever that length: the digest, then
-/// (if longer) the rest of the same output stream.
+/// `finalize` fills the whole output slice, however long: the digest first, then more of the
+/// same output stream. Feature `keccak`.
 ///
-/// # Usage
-///
-/// ```toml
-/// [dependencies]
-/// tiny-keccak = { version = "2.0.0", features = ["keccak"] }
 /// ```
+/// use tiny_keccak::{Hasher, Keccak};
 ///
-/// [`Keccak SHA3 submission`]: https://keccak.team/files/Keccak-submission-3.pdf
+/// let mut keccak = Keccak::v256();
+/// let mut digest = [0u8; 32];
+/// keccak.finalize(&mut digest); // Keccak-256 of the empty message
+/// assert_eq!(digest[..4], [0xc5, 0xd2, 0x46, 0x01]);
+/// ```
 #[cfg(feature = "keccak")]
 #[derive(Clone)]
 pub struct Keccak {
@@ -63,67 +65,49 @@ pub struct Keccak {
 
 #[cfg(feature = "keccak")]
 impl Keccak {
-    /// Creates  new [`Keccak`] hasher with a security level of 224 bits.
+    /// Keccak-224.
     pub fn v224() -> Keccak {
-        Keccak::new(224)
+        Keccak::at_level(224)
     }
 
-    /// Creates  new [`Keccak`] hasher with a security level of 256 bits.
+    /// Keccak-256.
     pub fn v256() -> Keccak {
-        Keccak::new(256)
+        Keccak::at_level(256)
     }
 
-    /// Creates  new [`Keccak`] hasher with a security level of 384 bits.
+    /// Keccak-384.
     pub fn v384() -> Keccak {
-        Keccak::new(384)
+        Keccak::at_level(384)
     }
 
-    /// Creates  new [`Keccak`] hasher with a security level of 512 bits.
+    /// Keccak-512.
     pub fn v512() -> Keccak {
-        Keccak::new(512)
+        Keccak::at_level(512)
     }
 
-    fn new(bits: usize) -> Keccak {
-        Keccak {
-            state: sponge(bits, 0x01),
-        }
+    fn at_level(bits: usize) -> Keccak {
+        let state = sponge(bits, 0x01);
+        Keccak { state }
     }
 }
 
 #[cfg(feature = "keccak")]
 over_sponge!(Keccak);
 
-/// The `SHA3` hash functions defined in [`FIPS-202`].
+/// SHA3-224/256/384/512 of FIPS 202 (domain byte `0x06`).
 ///
-/// `finalize` writes `output.len()` bytes of the sponge, whatever that length: the digest, then
-/// (if longer) the rest of the same output stream.
-///
-/// [`FIPS-202`]: https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.202.pdf
-///
-/// # Usage
-///
-/// ```toml
-/// [dependencies]
-/// tiny-keccak = { version = "2.0.0", features = ["sha3"] }
-/// ```
-///
-/// # Example
+/// `finalize` fills the whole output slice, as [`Keccak`]'s does. Feature `sha3`.
 ///
 /// ```
-/// # use tiny_keccak::{Hasher, Sha3};
-/// #
-/// # fn main() {
-/// let input = b"hello world";
-/// let mut output = [0; 32];
-/// let expected = b"\
-///     \x64\x4b\xcc\x7e\x56\x43\x73\x04\x09\x99\xaa\xc8\x9e\x76\x22\xf3\
-///     \xca\x71\xfb\xa1\xd9\x72\xfd\x94\xa3\x1c\x3b\xfb\xf2\x4e\x39\x38\
-/// ";
-/// let mut sha3 = Sha3::v256();
-/// sha3.update(input);
-/// sha3.finalize(&mut output);
-/// assert_eq!(expected, &output);
-/// # }
+/// use tiny_keccak::{Hasher, Sha3};
+///
+/// let mut h = Sha3::v256();
+/// h.update(b"ab");
+/// h.update(b"c");
+/// let mut digest = [0u8; 32];
+/// h.finalize(&mut digest);
+/// // FIPS 202's SHA3-256 example for "abc".
+/// assert_eq!(digest[..8], [0x3a, 0x98, 0x5d, 0xa7, 0x4f, 0xe2, 0x25, 0xb2]);
 /// ```
 #[cfg(feature = "sha3")]
 #[derive(Clone)]
@@ -133,49 +117,40 @@ pub struct Sha3 {
 
 #[cfg(feature = "sha3")]
 impl Sha3 {
-    /// Creates  new [`Sha3`] hasher with a security level of 224 bits.
+    /// SHA3-224.
     pub fn v224() -> Sha3 {
-        Sha3::new(224)
+        Sha3::at_level(224)
     }
 
-    /// Creates  new [`Sha3`] hasher with a security level of 256 bits.
+    /// SHA3-256.
     pub fn v256() -> Sha3 {
-        Sha3::new(256)
+        Sha3::at_level(256)
     }
 
-    /// Creates  new [`Sha3`] hasher with a security level of 384 bits.
+    /// SHA3-384.
     pub fn v384() -> Sha3 {
-        Sha3::new(384)
+        Sha3::at_level(384)
     }
 
-    /// Creates  new [`Sha3`] hasher with a security level of 512 bits.
+    /// SHA3-512.
     pub fn v512() -> Sha3 {
-        Sha3::new(512)
+        Sha3::at_level(512)
     }
 
-    fn new(bits: usize) -> Sha3 {
-        Sha3 {
-            state: sponge(bits, 0x06),
-        }
+    fn at_level(bits: usize) -> Sha3 {
+        let state = sponge(bits, 0x06);
+        Sha3 { state }
     }
 }
 
 #[cfg(feature = "sha3")]
 over_sponge!(Sha3);
 
-/// The `SHAKE` extendable-output functions defined in [`FIPS-202`].
+/// SHAKE128 and SHAKE256 of FIPS 202 (domain byte `0x1F`).
 ///
-/// `squeeze` continues the output stream; `update` after `squeeze` absorbs into a new block
-/// and the next `squeeze` pads again, as in tiny-keccak (see [`DynSponge`]).
-///
-/// # Usage
-///
-/// ```toml
-/// [dependencies]
-/// tiny-keccak = { version = "2.0.0", features = ["shake"] }
-/// ```
-///
-/// [`FIPS-202`]: https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.202.pdf
+/// Each `squeeze` carries the output stream on. An `update` after a `squeeze` starts absorbing
+/// into a fresh block, and the next `squeeze` pads again: tiny-keccak's behaviour, kept by
+/// [`DynSponge`]. Feature `shake`.
 #[cfg(feature = "shake")]
 #[derive(Clone)]
 pub struct Shake {
@@ -184,37 +159,26 @@ pub struct Shake {
 
 #[cfg(feature = "shake")]
 impl Shake {
-    /// Creates  new [`Shake`] hasher with a security level of 128 bits.
+    /// SHAKE128.
     pub fn v128() -> Shake {
-        Shake {
-            state: sponge(128, 0x1f),
-        }
+        let state = sponge(128, 0x1f);
+        Shake { state }
     }
 
-    /// Creates  new [`Shake`] hasher with a security level of 256 bits.
+    /// SHAKE256.
     pub fn v256() -> Shake {
-        Shake {
-            state: sponge(256, 0x1f),
-        }
+        let state = sponge(256, 0x1f);
+        Shake { state }
     }
 }
 
 #[cfg(feature = "shake")]
 over_sponge!(Shake, xof);
 
-/// The `cSHAKE` extendable-output functions defined in [`SP800-185`].
+/// cSHAKE128 and cSHAKE256 of SP 800-185, with a function name and a customization string.
 ///
-/// With an empty name and customization string, `SHAKE`. `squeeze` and `update` alternate as
-/// in [`Shake`].
-///
-/// # Usage
-///
-/// ```toml
-/// [dependencies]
-/// tiny-keccak = { version = "2.0.0", features = ["cshake"] }
-/// ```
-///
-/// [`SP800-185`]: https://nvlpubs.nist.gov/nistpubs/SpecialPublications/NIST.SP.800-185.pdf
+/// Both strings empty give plain SHAKE. `update` and `squeeze` may alternate as with
+/// [`Shake`]. Feature `cshake`.
 #[cfg(feature = "cshake")]
 #[derive(Clone)]
 pub struct CShake {
@@ -223,17 +187,17 @@ pub struct CShake {
 
 #[cfg(feature = "cshake")]
 impl CShake {
-    /// Creates  new [`CShake`] hasher with a security level of 128 bits.
+    /// cSHAKE128 with function name `name` and customization `custom_string`.
     pub fn v128(name: &[u8], custom_string: &[u8]) -> CShake {
-        CShake::new(name, custom_string, 128)
+        CShake::at_level(128, name, custom_string)
     }
 
-    /// Creates  new [`CShake`] hasher with a security level of 256 bits.
+    /// cSHAKE256 with function name `name` and customization `custom_string`.
     pub fn v256(name: &[u8], custom_string: &[u8]) -> CShake {
-        CShake::new(name, custom_string, 256)
+        CShake::at_level(256, name, custom_string)
     }
 
-    fn new(name: &[u8], custom_string: &[u8], bits: usize) -> CShake {
+    fn at_level(bits: usize, name: &[u8], custom_string: &[u8]) -> CShake {
         let state = DynSponge::new_cshake(rate(bits), name, custom_string);
         CShake {
             state: state.expect("a FIPS 202 rate"),

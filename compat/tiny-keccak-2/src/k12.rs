@@ -1,23 +1,12 @@
-//! `KangarooTwelve`: lwc-keccak's [`Kt128`], the customization string given at the end
-//! ([`Kt128::finalize_xof_customized`]).
+//! tiny-keccak's `KangarooTwelve` over lwc-keccak's [`Kt128`]; the customization string waits in
+//! the value until [`Kt128::finalize_xof_customized`] takes it.
 
 use lwc_keccak::{Kt128, Kt128Reader, Update, XofReader};
 
 use crate::{Hasher, IntoXof, Xof};
 
-/// The `KangarooTwelve` hash function defined [`here`] (KT128 of RFC 9861), with customization
-/// string `T`.
-///
-/// `finalize` writes `output.len()` bytes of the output stream.
-///
-/// # Usage
-///
-/// ```toml
-/// [dependencies]
-/// tiny-keccak = { version = "2.0.0", features = ["k12"] }
-/// ```
-///
-/// [`here`]: https://eprint.iacr.org/2016/770.pdf
+/// KangarooTwelve (KT128 of RFC 9861) with the customization string `T`, which is read only at
+/// the end. `finalize` fills the whole output slice from the output stream. Feature `k12`.
 #[derive(Clone)]
 pub struct KangarooTwelve<T> {
     state: Kt128,
@@ -25,10 +14,11 @@ pub struct KangarooTwelve<T> {
 }
 
 impl<T> KangarooTwelve<T> {
-    /// Creates  new [`KangarooTwelve`] hasher with a security level of 128 bits.
+    /// An empty KT128 input, `custom_string` kept for the end.
     pub fn new(custom_string: T) -> Self {
+        let state = Kt128::default();
         KangarooTwelve {
-            state: Kt128::default(),
+            state,
             custom_string,
         }
     }
@@ -40,30 +30,23 @@ impl<T: AsRef<[u8]>> Hasher for KangarooTwelve<T> {
     }
 
     fn finalize(self, output: &mut [u8]) {
-        let mut xof = self.into_xof();
-        xof.squeeze(output);
+        self.into_xof().squeeze(output);
     }
 }
 
-/// The `KangarooTwelve` extendable-output function defined [`here`].
-///
-/// # Example
+/// The output stream of a [`KangarooTwelve`], reached only through its [`IntoXof`]; each
+/// `squeeze` continues where the last stopped.
 ///
 /// ```
-/// # use tiny_keccak::{KangarooTwelve, Xof, IntoXof, Hasher};
-/// let input = b"hello world";
-/// let mut output = [0u8; 64];
-/// let mut hasher = KangarooTwelve::new(b"");
-/// hasher.update(input);
-/// let mut xof = hasher.into_xof();
-/// xof.squeeze(&mut output[..32]);
-/// xof.squeeze(&mut output[32..]);
+/// use tiny_keccak::{IntoXof, KangarooTwelve, Xof};
+///
+/// // RFC 9861: KT128 of the empty message with the empty customization string.
+/// let mut stream = KangarooTwelve::new(b"").into_xof();
+/// let (mut head, mut tail) = ([0u8; 2], [0u8; 2]);
+/// stream.squeeze(&mut head);
+/// stream.squeeze(&mut tail);
+/// assert_eq!([head, tail], [[0x1a, 0xc2], [0xd4, 0x50]]);
 /// ```
-///
-/// [`KangarooTwelveXof`] can be created only by using the [`IntoXof`] interface of
-/// [`KangarooTwelve`].
-///
-/// [`here`]: https://eprint.iacr.org/2016/770.pdf
 #[derive(Clone)]
 pub struct KangarooTwelveXof {
     reader: Kt128Reader,

@@ -2,13 +2,13 @@
 #![no_std]
 #![warn(missing_docs)]
 
-// The items and their features, as in tiny-keccak 2.0.2's lib.rs.
+// Each module and re-export sits behind the feature that gates it in tiny-keccak 2.0.2.
 
 #[cfg(any(
+    feature = "cshake",
     feature = "keccak",
-    feature = "shake",
     feature = "sha3",
-    feature = "cshake"
+    feature = "shake"
 ))]
 mod fips202;
 #[cfg(feature = "k12")]
@@ -35,13 +35,13 @@ pub use sp800::{TupleHash, TupleHashXof};
 
 /// `keccak-f[1600, 24]`: lwc-keccak's [`f1600`](lwc_keccak::hazmat::f1600).
 #[cfg(any(
-    feature = "keccak",
-    feature = "shake",
-    feature = "sha3",
     feature = "cshake",
+    feature = "keccak",
     feature = "kmac",
-    feature = "tuple_hash",
-    feature = "parallel_hash"
+    feature = "parallel_hash",
+    feature = "sha3",
+    feature = "shake",
+    feature = "tuple_hash"
 ))]
 pub fn keccakf(a: &mut [u64; 25]) {
     lwc_keccak::hazmat::f1600(a);
@@ -53,64 +53,65 @@ pub fn keccakp(a: &mut [u64; 25]) {
     lwc_keccak::hazmat::p1600_12(a);
 }
 
-/// A trait for hashing an arbitrary stream of bytes.
-///
-/// # Example
+/// A hash fed by any number of `update` calls and read once by `finalize`.
 ///
 /// ```
-/// # use tiny_keccak::Hasher;
-/// #
-/// # fn foo<H: Hasher>(mut hasher: H) {
-/// let input_a = b"hello world";
-/// let input_b = b"!";
-/// let mut output = [0u8; 32];
-/// hasher.update(input_a);
-/// hasher.update(input_b);
-/// hasher.finalize(&mut output);
-/// # }
+/// use tiny_keccak::Hasher;
+///
+/// /// Hashes two parts as one message into a 32-byte digest.
+/// fn digest_of<H: Hasher>(mut h: H, head: &[u8], rest: &[u8]) -> [u8; 32] {
+///     h.update(head);
+///     h.update(rest);
+///     let mut out = [0u8; 32];
+///     h.finalize(&mut out);
+///     out
+/// }
+/// # #[cfg(feature = "sha3")]
+/// # assert_eq!(digest_of(tiny_keccak::Sha3::v256(), b"a", b"bc")[..2], [0x3a, 0x98]);
 /// ```
 pub trait Hasher {
-    /// Absorb additional input. Can be called multiple times.
+    /// Appends `input` to the message.
     fn update(&mut self, input: &[u8]);
 
-    /// Pad and squeeze the state to the output.
+    /// Ends the message and writes `output.len()` bytes of the result.
     fn finalize(self, output: &mut [u8]);
 }
 
-/// A trait used to convert [`Hasher`] into it's [`Xof`] counterpart.
-///
-/// # Example
+/// A [`Hasher`] that can end its message into an output stream ([`Xof`]) instead of one output.
 ///
 /// ```
-/// # use tiny_keccak::IntoXof;
-/// #
-/// # fn foo<H: IntoXof>(hasher: H) {
-/// let xof = hasher.into_xof();
-/// # }
+/// use tiny_keccak::{IntoXof, Xof};
+///
+/// /// The first 64 bytes of the stream.
+/// fn first_64<H: IntoXof>(h: H) -> [u8; 64] {
+///     let mut out = [0u8; 64];
+///     h.into_xof().squeeze(&mut out);
+///     out
+/// }
 /// ```
 pub trait IntoXof {
-    /// A type implementing [`Xof`], eXtendable-output function interface.
+    /// The stream this type ends into.
     type Xof: Xof;
 
-    /// A method used to convert type into [`Xof`].
+    /// Ends the message; the stream's bytes follow.
     fn into_xof(self) -> Self::Xof;
 }
 
-/// Extendable-output function (`XOF`) is a function on bit strings in which the output can be
-/// extended to any desired length.
-///
-/// # Example
+/// An output stream of any length (an extendable-output function), read in pieces.
 ///
 /// ```
-/// # use tiny_keccak::Xof;
-/// #
-/// # fn foo<X: Xof>(mut xof: X) {
-/// let mut output = [0u8; 64];
-/// xof.squeeze(&mut output[0..32]);
-/// xof.squeeze(&mut output[32..]);
-/// # }
+/// use tiny_keccak::Xof;
+///
+/// /// Reads 48 bytes in two pieces: the same bytes as one read of 48.
+/// fn read_48<X: Xof>(stream: &mut X) -> [u8; 48] {
+///     let mut out = [0u8; 48];
+///     let (a, b) = out.split_at_mut(16);
+///     stream.squeeze(a);
+///     stream.squeeze(b);
+///     out
+/// }
 /// ```
 pub trait Xof {
-    /// A method used to retrieve another part of hash function output.
+    /// Writes the next `output.len()` bytes of the stream.
     fn squeeze(&mut self, output: &mut [u8]);
 }

@@ -1,19 +1,19 @@
-//! `Kmac`, `TupleHash`, `ParallelHash` and their XOFs: lwc-keccak's SP 800-185 types, the
-//! 128-bit or the 256-bit one chosen by the constructor.
+//! tiny-keccak's SP 800-185 group (`Kmac`, `TupleHash`, `ParallelHash` and their output
+//! streams). Each value holds lwc-keccak's 128-bit or 256-bit type, whichever `v128`/`v256` made.
 
 use crate::{Hasher, IntoXof, Xof};
 use lwc_keccak::XofReader;
 #[cfg(any(feature = "kmac", feature = "parallel_hash"))]
 use lwc_keccak::{ExtendableOutput, Update};
 
-/// One of two lwc-keccak types (the 128-bit and the 256-bit variant).
+/// The lwc-keccak value behind a facade type: its 128-bit or its 256-bit instance.
 #[derive(Clone)]
 enum Either<A, B> {
     V128(A),
     V256(B),
 }
 
-/// Runs `$body` with `$x` bound to the variant held, whichever it is.
+/// Evaluates `$body` on the instance inside, named `$x`, for either width.
 macro_rules! either {
     ($e:expr, $x:ident => $body:expr) => {
         match $e {
@@ -23,7 +23,7 @@ macro_rules! either {
     };
 }
 
-/// `Xof` for a reader type (a `XofReader` of either variant).
+/// Implements `Xof` for a facade stream whose `reader` field is an `Either` of two readers.
 macro_rules! reader_xof {
     ($name:ident) => {
         impl Xof for $name {
@@ -37,19 +37,11 @@ macro_rules! reader_xof {
 #[cfg(feature = "kmac")]
 use lwc_keccak::{Kmac128, Kmac128Reader, Kmac256, Kmac256Reader};
 
-/// The `KMAC` pseudo-random functions defined in [`SP800-185`].
+/// KMAC128 and KMAC256 of SP 800-185: a keyed PRF taking a key and a customization string of
+/// any length.
 ///
-/// Keys of any length. `finalize` writes `output.len()` bytes, with `L = 8 * output.len()` bits
-/// encoded: altering the requested output length generates a new, unrelated output.
-///
-/// # Usage
-///
-/// ```toml
-/// [dependencies]
-/// tiny-keccak = { version = "2.0.0", features = ["kmac"] }
-/// ```
-///
-/// [`SP800-185`]: https://nvlpubs.nist.gov/nistpubs/SpecialPublications/NIST.SP.800-185.pdf
+/// `finalize` encodes the output length (`L = 8 * output.len()` bits) before squeezing, so two
+/// lengths give unrelated outputs, not one the prefix of the other. Feature `kmac`.
 #[cfg(feature = "kmac")]
 #[derive(Clone)]
 pub struct Kmac {
@@ -58,17 +50,19 @@ pub struct Kmac {
 
 #[cfg(feature = "kmac")]
 impl Kmac {
-    /// Creates  new [`Kmac`] hasher with a security level of 128 bits.
+    /// KMAC128 keyed with `key`, customization `custom_string`.
     pub fn v128(key: &[u8], custom_string: &[u8]) -> Kmac {
+        let inner = Kmac128::new_customized(key, custom_string);
         Kmac {
-            state: Either::V128(Kmac128::new_customized(key, custom_string)),
+            state: Either::V128(inner),
         }
     }
 
-    /// Creates  new [`Kmac`] hasher with a security level of 256 bits.
+    /// KMAC256 keyed with `key`, customization `custom_string`.
     pub fn v256(key: &[u8], custom_string: &[u8]) -> Kmac {
+        let inner = Kmac256::new_customized(key, custom_string);
         Kmac {
-            state: Either::V256(Kmac256::new_customized(key, custom_string)),
+            state: Either::V256(inner),
         }
     }
 }
@@ -84,24 +78,21 @@ impl Hasher for Kmac {
     }
 }
 
-/// The `KMACXOF` extendable-output functions defined in [`SP800-185`] (`L = 0` encoded).
-///
-/// # Example
+/// KMACXOF128/256: a [`Kmac`] turned by [`IntoXof`] into an output stream, with `L = 0`
+/// encoded (its bytes do not depend on how many are read).
 ///
 /// ```
-/// # use tiny_keccak::{Kmac, Xof, IntoXof, Hasher};
-/// let input = b"hello world";
-/// let mut output = [0u8; 64];
-/// let mut kmac = Kmac::v256(b"", b"");
-/// kmac.update(input);
-/// let mut xof = kmac.into_xof();
-/// xof.squeeze(&mut output[..32]);
-/// xof.squeeze(&mut output[32..]);
+/// use tiny_keccak::{Hasher, IntoXof, Kmac, Xof};
+///
+/// let mut mac = Kmac::v128(b"key", b"app");
+/// mac.update(b"message");
+/// let (mut whole, mut pieces) = ([0u8; 40], [0u8; 40]);
+/// mac.clone().into_xof().squeeze(&mut whole);
+/// let mut stream = mac.into_xof();
+/// stream.squeeze(&mut pieces[..7]);
+/// stream.squeeze(&mut pieces[7..]);
+/// assert_eq!(whole, pieces);
 /// ```
-///
-/// [`KmacXof`] can be created only by using the [`IntoXof`] interface of [`Kmac`].
-///
-/// [`SP800-185`]: https://nvlpubs.nist.gov/nistpubs/SpecialPublications/NIST.SP.800-185.pdf
 #[cfg(feature = "kmac")]
 #[derive(Clone)]
 pub struct KmacXof {
@@ -127,20 +118,24 @@ reader_xof!(KmacXof);
 #[cfg(feature = "tuple_hash")]
 use lwc_keccak::{TupleHash128, TupleHash128Reader, TupleHash256, TupleHash256Reader};
 
-/// The `TupleHash` hash functions defined in [`SP800-185`].
+/// TupleHash128 and TupleHash256 of SP 800-185: a hash of a sequence of strings.
 ///
-/// Each `update` is one item of the tuple: a `TupleHash` computed on the tuple (`"abc"`, `"d"`)
-/// differs from one computed on (`"ab"`, `"cd"`). `finalize` writes `output.len()` bytes, with
-/// `L = 8 * output.len()` bits encoded.
+/// One `update` call adds one whole string to the sequence, so the boundaries count:
 ///
-/// # Usage
+/// ```
+/// use tiny_keccak::{Hasher, TupleHash};
 ///
-/// ```toml
-/// [dependencies]
-/// tiny-keccak = { version = "2.0.0", features = ["tuple_hash"] }
+/// let hash = |items: &[&[u8]]| {
+///     let mut t = TupleHash::v128(b"");
+///     items.iter().for_each(|item| t.update(item));
+///     let mut out = [0u8; 32];
+///     t.finalize(&mut out);
+///     out
+/// };
+/// assert_ne!(hash(&[b"ab", b"cd"]), hash(&[b"a", b"bcd"]));
 /// ```
 ///
-/// [`SP800-185`]: https://nvlpubs.nist.gov/nistpubs/SpecialPublications/NIST.SP.800-185.pdf
+/// `finalize` encodes `L = 8 * output.len()` bits, as [`Kmac`]'s. Feature `tuple_hash`.
 #[cfg(feature = "tuple_hash")]
 #[derive(Clone)]
 pub struct TupleHash {
@@ -149,17 +144,19 @@ pub struct TupleHash {
 
 #[cfg(feature = "tuple_hash")]
 impl TupleHash {
-    /// Creates  new [`TupleHash`] hasher with a security level of 128 bits.
+    /// TupleHash128 with customization `custom_string`.
     pub fn v128(custom_string: &[u8]) -> TupleHash {
+        let inner = TupleHash128::new(custom_string);
         TupleHash {
-            state: Either::V128(TupleHash128::new(custom_string)),
+            state: Either::V128(inner),
         }
     }
 
-    /// Creates  new [`TupleHash`] hasher with a security level of 256 bits.
+    /// TupleHash256 with customization `custom_string`.
     pub fn v256(custom_string: &[u8]) -> TupleHash {
+        let inner = TupleHash256::new(custom_string);
         TupleHash {
-            state: Either::V256(TupleHash256::new(custom_string)),
+            state: Either::V256(inner),
         }
     }
 }
@@ -175,24 +172,7 @@ impl Hasher for TupleHash {
     }
 }
 
-/// The `TupleHashXOF` extendable-output functions defined in [`SP800-185`] (`L = 0` encoded).
-///
-/// # Example
-///
-/// ```
-/// # use tiny_keccak::{TupleHash, Xof, IntoXof, Hasher};
-/// let input = b"hello world";
-/// let mut output = [0u8; 64];
-/// let mut hasher = TupleHash::v256(b"");
-/// hasher.update(input);
-/// let mut xof = hasher.into_xof();
-/// xof.squeeze(&mut output[..32]);
-/// xof.squeeze(&mut output[32..]);
-/// ```
-///
-/// [`TupleHashXof`] can be created only by using the [`IntoXof`] interface of [`TupleHash`].
-///
-/// [`SP800-185`]: https://nvlpubs.nist.gov/nistpubs/SpecialPublications/NIST.SP.800-185.pdf
+/// TupleHashXOF128/256: a [`TupleHash`] turned by [`IntoXof`] into an output stream (`L = 0`).
 #[cfg(feature = "tuple_hash")]
 #[derive(Clone)]
 pub struct TupleHashXof {
@@ -218,32 +198,24 @@ reader_xof!(TupleHashXof);
 #[cfg(feature = "parallel_hash")]
 use lwc_keccak::{ParallelHash128, ParallelHash128Reader, ParallelHash256, ParallelHash256Reader};
 
-/// The `ParallelHash` hash functions defined in [`SP800-185`].
+/// ParallelHash128 and ParallelHash256 of SP 800-185: the input cut into blocks of a size fixed
+/// at construction, each hashed on its own.
 ///
-/// `finalize` writes `output.len()` bytes, with `L = 8 * output.len()` bits encoded.
+/// `finalize` encodes `L = 8 * output.len()` bits, as [`Kmac`]'s. Feature `parallel_hash`.
 ///
-/// A block size of 0 (outside SP 800-185) is accepted by the constructors, as in tiny-keccak;
-/// `update` then panics (`attempt to divide by zero`, as tiny-keccak's), and so do `finalize` and
-/// `into_xof` (where tiny-keccak, given no input, returned an output).
-///
-/// # Usage
-///
-/// ```toml
-/// [dependencies]
-/// tiny-keccak = { version = "2.0.0", features = ["parallel_hash"] }
-/// ```
-///
-/// [`SP800-185`]: https://nvlpubs.nist.gov/nistpubs/SpecialPublications/NIST.SP.800-185.pdf
+/// Block size 0 lies outside SP 800-185. The constructors take it, as tiny-keccak's did, and
+/// then `update` panics with tiny-keccak's message (`attempt to divide by zero`); `finalize` and
+/// `into_xof` panic too, where tiny-keccak returned an output for an input never updated.
 #[cfg(feature = "parallel_hash")]
 #[derive(Clone)]
 pub struct ParallelHash {
-    /// `None`: block size 0.
+    /// `None` for block size 0.
     state: Option<Either<ParallelHash128, ParallelHash256>>,
 }
 
 #[cfg(feature = "parallel_hash")]
 impl ParallelHash {
-    /// Creates  new [`ParallelHash`] hasher with a security level of 128 bits.
+    /// ParallelHash128 over blocks of `block_size` bytes, customization `custom_string`.
     pub fn v128(custom_string: &[u8], block_size: usize) -> ParallelHash {
         let state = ParallelHash128::new(block_size, custom_string).ok();
         ParallelHash {
@@ -251,7 +223,7 @@ impl ParallelHash {
         }
     }
 
-    /// Creates  new [`ParallelHash`] hasher with a security level of 256 bits.
+    /// ParallelHash256 over blocks of `block_size` bytes, customization `custom_string`.
     pub fn v256(custom_string: &[u8], block_size: usize) -> ParallelHash {
         let state = ParallelHash256::new(block_size, custom_string).ok();
         ParallelHash {
@@ -279,25 +251,19 @@ impl Hasher for ParallelHash {
     }
 }
 
-/// The `ParallelHashXOF` extendable-output functions defined in [`SP800-185`] (`L = 0` encoded).
-///
-/// # Example
+/// ParallelHashXOF128/256: a [`ParallelHash`] turned by [`IntoXof`] into an output stream
+/// (`L = 0`).
 ///
 /// ```
-/// # use tiny_keccak::{ParallelHash, Xof, IntoXof, Hasher};
-/// let input = b"hello world";
-/// let mut output = [0u8; 64];
-/// let mut hasher = ParallelHash::v256(b"", 8);
-/// hasher.update(input);
-/// let mut xof = hasher.into_xof();
-/// xof.squeeze(&mut output[..32]);
-/// xof.squeeze(&mut output[32..]);
+/// use tiny_keccak::{Hasher, IntoXof, ParallelHash, Xof};
+///
+/// // Blocks of 4 bytes: "0123" and "4567" are hashed apart, then joined.
+/// let mut ph = ParallelHash::v256(b"", 4);
+/// ph.update(b"01234567");
+/// let mut first = [0u8; 16];
+/// ph.into_xof().squeeze(&mut first);
+/// assert_ne!(first, [0u8; 16]);
 /// ```
-///
-/// [`ParallelHashXof`] can be created only by using the [`IntoXof`] interface of
-/// [`ParallelHash`].
-///
-/// [`SP800-185`]: https://nvlpubs.nist.gov/nistpubs/SpecialPublications/NIST.SP.800-185.pdf
 #[cfg(feature = "parallel_hash")]
 #[derive(Clone)]
 pub struct ParallelHashXof {

@@ -2,12 +2,10 @@
 
 use core::fmt;
 
-use digest::{
-    CollisionResistance, CustomizedInit, ExtendableOutput, ExtendableOutputReset, HashMarker,
-    Reset, Update,
-    common::AlgorithmName,
-    consts::{U16, U32},
-};
+use digest::common::AlgorithmName;
+use digest::consts::{U16, U32};
+use digest::{CollisionResistance, CustomizedInit, ExtendableOutput, ExtendableOutputReset};
+use digest::{HashMarker, Reset, Update};
 
 use crate::hazmat::sponge::Sponge;
 
