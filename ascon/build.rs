@@ -9,7 +9,7 @@
 //! * `ascon_avx512`: the AVX-512 backend (`X86Avx512`) is compiled in: `ascon_x86` on x86_64,
 //!   no `--cfg ascon_backend` override (naming a word representation turns it off, so that
 //!   representation is what runs), and a compiler with the AVX-512 target features stable (Rust
-//!   1.89 or later, probed with autocfg; the crate still builds at its rust-version, 1.85, without
+//!   1.89 or later, probed by running `$RUSTC --version`; the crate still builds at its rust-version, 1.85, without
 //!   this backend). Not on 32-bit x86: `cpufeatures` never reports AVX-512 there;
 //! * `ascon_orn_round`: the u64 round is the 26-instruction form for targets with and-not, or-not
 //!   and rotated-operand XOR (the orn/bic S-box circuit and the nested linear layer): aarch64,
@@ -69,10 +69,7 @@ fn main() {
         if features.split(',').any(|f| f == "sse2") {
             println!("cargo::rustc-cfg=ascon_sse2");
         }
-        if arch.as_deref() == Some("x86_64")
-            && backend_cfg.is_none()
-            && autocfg::new().probe_rustc_version(1, 89)
-        {
+        if arch.as_deref() == Some("x86_64") && backend_cfg.is_none() && rustc_at_least(89) {
             println!("cargo::rustc-cfg=ascon_avx512");
         }
     }
@@ -90,4 +87,18 @@ fn main() {
     if backend("bi32") || (!backend("u64") && narrow && !shifts_only && !wasm) {
         println!("cargo::rustc-cfg=ascon_bi32");
     }
+}
+
+/// Whether the compiler cargo builds with (`RUSTC`) is Rust 1.`minor` or later.
+fn rustc_at_least(minor: u32) -> bool {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = std::process::Command::new(rustc).arg("--version").output();
+    let text = out
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .unwrap_or_default();
+    let minor_seen = text
+        .strip_prefix("rustc 1.")
+        .and_then(|v| v.split('.').next()?.parse().ok());
+    minor_seen.is_some_and(|m: u32| m >= minor)
 }
