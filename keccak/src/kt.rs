@@ -119,10 +119,11 @@ impl<const RATE: usize> Kt<RATE> {
         for_each_piece::<RATE, 12>(data, CHUNK, LEAF_DS, Self::CV, f);
     }
 
-    /// Hashes whole chunks (`data.len()` a multiple of `CHUNK`) into the final node.
-    fn whole_leaves(&mut self, data: &[u8]) {
+    /// Hashes whole chunks (`data.len()` a multiple of `CHUNK`) into the final node, on rayon's
+    /// pool if `POOL` and the feature allow.
+    fn whole_leaves<const POOL: bool>(&mut self, data: &[u8]) {
         #[cfg(feature = "rayon")]
-        if data.len() >= crate::RAYON_MIN {
+        if POOL && data.len() >= crate::RAYON_MIN {
             let leaves = (data.len() / CHUNK) as u64;
             let threads = threads::threads_for(leaves, rayon::current_num_threads());
             if threads > 1 {
@@ -148,7 +149,20 @@ impl<const RATE: usize> Kt<RATE> {
         }
     }
 
-    fn absorb(&mut self, mut data: &[u8]) {
+    #[inline]
+    fn absorb(&mut self, data: &[u8]) {
+        self.absorb_with::<true>(data);
+    }
+
+    /// [`Kt::absorb`] on this thread alone: for callers that chose their thread count.
+    #[cfg(feature = "std")]
+    #[inline]
+    fn absorb_serial(&mut self, data: &[u8]) {
+        self.absorb_with::<false>(data);
+    }
+
+    /// [`Kt::absorb`], the whole leaves on rayon's pool only if `POOL`.
+    fn absorb_with<const POOL: bool>(&mut self, mut data: &[u8]) {
         if self.first == 0 && data.len() >= 2 * CHUNK {
             // The first chunk and whole leaves in one call: the final node's first chunk runs
             // beside the first leaves where several states run at once.
@@ -194,7 +208,7 @@ impl<const RATE: usize> Kt<RATE> {
             }
         }
         let whole = data.len() / CHUNK * CHUNK;
-        self.whole_leaves(&data[..whole]);
+        self.whole_leaves::<POOL>(&data[..whole]);
         let rest = &data[whole..];
         if !rest.is_empty() {
             self.leaf.absorb(rest);

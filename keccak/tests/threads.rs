@@ -190,3 +190,208 @@ fn rayon_pool() {
     });
     assert_eq!(got, peer::<168>(&m));
 }
+
+/// An offset of the message just past the first ring's worth of batches on 2 and 4 threads
+/// (batch 8 of 18 on 2 threads, 16 of 36 on 4), with batches left after it for the ring.
+const BAD: u64 = 2_200_000;
+
+/// A source that goes wrong once, on the read that covers [`BAD`]: it panics, or it returns one
+/// byte too few (which `Kt`'s own length check turns into a panic).
+struct Faulty<'a> {
+    data: &'a [u8],
+    short: bool,
+    fired: std::sync::atomic::AtomicBool,
+}
+
+impl ReadAt for Faulty<'_> {
+    type Error = core::convert::Infallible;
+    fn read_at<'a>(
+        &'a self,
+        offset: u64,
+        len: usize,
+        scratch: &'a mut Vec<u8>,
+    ) -> Result<&'a [u8], Self::Error> {
+        let d = self.data.read_at(offset, len, scratch)?;
+        let hit = (offset..offset + len as u64).contains(&BAD);
+        if hit && !self.fired.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            assert!(self.short, "a ReadAt that panics");
+            return Ok(&d[..len - 1]);
+        }
+        Ok(d)
+    }
+}
+
+/// Runs `f` on a thread of its own and waits for it a generous while: the liveness bound that
+/// turns a hang into a failure. The message `f` panicked with, if it did.
+fn returns<F: FnOnce() + Send + 'static>(what: &str, f: F) -> Option<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        let _ = tx.send(r.err().map(|p| {
+            let s = p.downcast_ref::<&str>().map(|s| s.to_string());
+            s.or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default()
+        }));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60))
+        .unwrap_or_else(|_| panic!("{what}: no return within 60 s (hung)"))
+}
+
+/// Hashes the message through `Faulty` with `call`: the panic must come back, for both faults.
+fn faults_come_back<F>(what: &str, call: F)
+where
+    F: Fn(&mut Kt128, &Faulty<'_>, u64) + Clone + Send + 'static,
+{
+    let m: &'static [u8] = message().leak();
+    for short in [false, true] {
+        let what = format!("{what}, short {short}");
+        let call = call.clone();
+        let got = returns(&what, move || {
+            let src = Faulty {
+                data: m,
+                short,
+                fired: false.into(),
+            };
+            call(&mut Kt128::default(), &src, m.len() as u64);
+        });
+        // The caller gets the worker's own panic, not a scope's message about it.
+        let want = if short {
+            "another length than asked for"
+        } else {
+            "a ReadAt that panics"
+        };
+        let got = got.unwrap_or_else(|| panic!("{what}: no panic reached the caller"));
+        assert!(got.contains(want), "{what}: the caller got {got:?}");
+    }
+}
+
+#[test]
+fn a_panicking_source_panics_the_caller_on_2_threads() {
+    faults_come_back("2 threads", |k, s, len| {
+        let _ = k.update_read_at(s, len, 2);
+    });
+}
+
+#[test]
+fn a_panicking_source_panics_the_caller_on_4_threads() {
+    faults_come_back("4 threads", |k, s, len| {
+        let _ = k.update_read_at(s, len, 4);
+    });
+}
+
+/// On a pool of 4 threads and then on the global one; each pool hashes right afterwards.
+#[cfg(feature = "rayon")]
+#[test]
+fn a_panicking_source_panics_the_caller_under_rayon() {
+    let m = message();
+    let want = peer::<168>(&m);
+    let pool = std::sync::Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap(),
+    );
+    let p = pool.clone();
+    faults_come_back("rayon pool of 4", move |k, s, len| {
+        p.install(|| {
+            let _ = k.update_read_at_rayon(s, len);
+        });
+    });
+    let got = pool.install(|| {
+        let mut k = Kt128::default();
+        k.update_read_at_rayon(m.as_slice(), m.len() as u64)
+            .unwrap();
+        out(k)
+    });
+    assert_eq!(got, want, "the pool after the panics");
+    // The global pool: 4 threads unless another test started it first.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build_global();
+    faults_come_back("global rayon pool", |k, s, len| {
+        let _ = k.update_read_at_rayon(s, len);
+    });
+    let mut k = Kt128::default();
+    k.update_read_at_rayon(m.as_slice(), m.len() as u64)
+        .unwrap();
+    assert_eq!(out(k), want, "the global pool after the panics");
+}
+
+/// With `rayon` on, `max_threads = 1` keeps the work on the calling thread: a second thread of
+/// the pool, polling for jobs all along, finds none, and every read is the caller's.
+#[cfg(feature = "rayon")]
+#[test]
+fn one_thread_under_rayon_is_one_thread() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    struct Reads<'a> {
+        data: &'a [u8],
+        threads: std::sync::Mutex<Vec<std::thread::ThreadId>>,
+    }
+    impl ReadAt for Reads<'_> {
+        type Error = core::convert::Infallible;
+        fn read_at<'a>(
+            &'a self,
+            offset: u64,
+            len: usize,
+            scratch: &'a mut Vec<u8>,
+        ) -> Result<&'a [u8], Self::Error> {
+            self.threads
+                .lock()
+                .unwrap()
+                .push(std::thread::current().id());
+            self.data.read_at(offset, len, scratch)
+        }
+    }
+
+    // 18 MiB: eight serial pieces of 2 MiB, each of which the pool could have been given.
+    let m = message().repeat(4);
+    let want = peer::<168>(&m);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let (ready, done, jobs) = (
+        AtomicBool::new(false),
+        AtomicBool::new(false),
+        AtomicUsize::new(0),
+    );
+    pool.scope(|s| {
+        s.spawn(|_| {
+            ready.store(true, Ordering::SeqCst);
+            while !done.load(Ordering::SeqCst) {
+                match rayon::yield_now() {
+                    Some(rayon::Yield::Executed) => _ = jobs.fetch_add(1, Ordering::SeqCst),
+                    _ => std::thread::yield_now(),
+                }
+            }
+        });
+        while !ready.load(Ordering::SeqCst) {
+            std::thread::yield_now();
+        }
+        // Stops the poller even if a call below panics.
+        struct Done<'a>(&'a AtomicBool);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::SeqCst);
+            }
+        }
+        let _done = Done(&done);
+        let me = std::thread::current().id();
+        // A few rounds: the poller does not steal every job it could.
+        for _ in 0..4 {
+            let src = Reads {
+                data: &m,
+                threads: Default::default(),
+            };
+            let mut k = Kt128::default();
+            k.update_read_at(&src, m.len() as u64, 1).unwrap();
+            assert_eq!(out(k), want);
+            assert!(src.threads.into_inner().unwrap().iter().all(|&t| t == me));
+            let mut t = Kt128::default();
+            t.update_threads(&m, 1);
+            assert_eq!(out(t), want);
+        }
+    });
+    assert_eq!(jobs.into_inner(), 0, "max_threads = 1 ran jobs on the pool");
+}

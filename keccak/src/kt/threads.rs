@@ -10,9 +10,12 @@
 //! bounded whatever the length: a buffer of one batch per thread for sources that need one, and a
 //! ring of a few batches of chaining values.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
+use core::any::Any;
 use core::convert::Infallible;
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
 
 use super::{CHUNK, Kt};
@@ -154,15 +157,28 @@ struct Run<'a, const RATE: usize, S: ReadAt + ?Sized> {
     absorbed: AtomicUsize,
     /// Set when a batch may be waiting to be absorbed by no one (see [`Run::drain`]).
     pending: AtomicBool,
-    /// Set on the first error: threads stop claiming batches.
+    /// Set on the first error or panic: threads stop claiming batches and stop waiting.
     stop: AtomicBool,
     error: Mutex<Option<S::Error>>,
+    /// The first panic of a thread, raised again on the caller's once all have returned.
+    panic: Mutex<Option<Box<dyn Any + Send>>>,
     slots: Vec<Mutex<Slot>>,
     /// The final node, locked by the thread absorbing into it.
     main: Mutex<&'a mut Sponge<RATE, 12>>,
 }
 
 impl<const RATE: usize, S: ReadAt + ?Sized> Run<'_, RATE, S> {
+    /// [`Run::work`], a panic in it (the source's, or [`exact`]'s) caught and kept. It stops the
+    /// run: the batch the panicking thread held never comes, and whoever waits for it must not
+    /// wait on.
+    fn work_or_stop(&self) {
+        if let Err(p) = std::panic::catch_unwind(AssertUnwindSafe(|| self.work())) {
+            self.stop.store(true, Ordering::Relaxed);
+            let mut slot = self.panic.lock().unwrap_or_else(|p| p.into_inner());
+            slot.get_or_insert(p);
+        }
+    }
+
     /// Claims batches and hashes them until none is left (or an error stopped the run).
     fn work(&self) {
         let mut scratch = Vec::new();
@@ -177,7 +193,8 @@ impl<const RATE: usize, S: ReadAt + ?Sized> Run<'_, RATE, S> {
             }
             // The ring holds `slots.len()` batches: wait for batch `b - slots` to be absorbed,
             // absorbing ready ones meanwhile. That batch is being hashed by a thread that is
-            // not waiting (it claimed it earlier, when its own slot was free), so this ends.
+            // not waiting (it claimed it earlier, when its own slot was free), so this ends,
+            // unless that thread panicked: then `stop` is set (see `work_or_stop`).
             while self.absorbed.load(Ordering::Acquire) + self.slots.len() <= b {
                 self.drain();
                 if self.stop.load(Ordering::Relaxed) {
@@ -266,7 +283,7 @@ impl<const RATE: usize> Kt<RATE> {
         };
         let head = len.min(head as u64);
         if head != 0 {
-            self.absorb(exact(
+            self.absorb_serial(exact(
                 source.read_at(0, head as usize, &mut scratch)?,
                 head as usize,
             ));
@@ -279,10 +296,11 @@ impl<const RATE: usize> Kt<RATE> {
             self.threaded_leaves(source, offset, leaves, threads, spawn)?;
             offset += leaves * CHUNK as u64;
         }
-        // The rest (everything, on one thread), in pieces of at most MAX_BATCH leaves.
+        // The rest (everything, on one thread), in pieces of at most MAX_BATCH leaves; on this
+        // thread only (not rayon's pool), as `max_threads` asked.
         while offset < len {
             let n = (len - offset).min(MAX_BATCH * CHUNK as u64) as usize;
-            self.absorb(exact(source.read_at(offset, n, &mut scratch)?, n));
+            self.absorb_serial(exact(source.read_at(offset, n, &mut scratch)?, n));
             offset += n as u64;
         }
         Ok(())
@@ -311,6 +329,7 @@ impl<const RATE: usize> Kt<RATE> {
             pending: AtomicBool::new(false),
             stop: AtomicBool::new(false),
             error: Mutex::new(None),
+            panic: Mutex::new(None),
             slots: (0..slots)
                 .map(|_| {
                     Mutex::new(Slot {
@@ -321,7 +340,10 @@ impl<const RATE: usize> Kt<RATE> {
                 .collect(),
             main: Mutex::new(&mut self.main),
         };
-        spawn(threads, &|| run.work());
+        spawn(threads, &|| run.work_or_stop());
+        if let Some(p) = run.panic.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            std::panic::resume_unwind(p);
+        }
         if let Some(e) = run.error.lock().unwrap_or_else(|p| p.into_inner()).take() {
             return Err(e);
         }
@@ -376,7 +398,9 @@ impl<const RATE: usize> Kt<RATE> {
     /// Absorbs `len` bytes of `source` (from its offset 0), read and hashed on up to
     /// `max_threads` threads (this one included), each reading its own batches of leaves.
     ///
-    /// On an error the state has absorbed an unknown part of the input: reset or drop it.
+    /// On an error the state has absorbed an unknown part of the input: reset or drop it. A
+    /// panic of the source (or of the check that it returned the length asked for) is raised
+    /// again here once every thread has stopped, and leaves the state as an error does.
     pub fn update_read_at<S: ReadAt + ?Sized>(
         &mut self,
         source: &S,
@@ -399,7 +423,8 @@ impl<const RATE: usize> Kt<RATE> {
         }
     }
 
-    /// [`Kt::update_read_at`] on the current rayon thread pool.
+    /// [`Kt::update_read_at`] on the current rayon thread pool: errors and panics as there, the
+    /// pool's threads free again afterwards.
     #[cfg(feature = "rayon")]
     pub fn update_read_at_rayon<S: ReadAt + ?Sized>(
         &mut self,
