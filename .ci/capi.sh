@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # C bindings stage (lwc-capi, outside the workspace): lwc-capi/build.sh (cargo's release build,
 # then the static library reduced to one object whose only global symbols are lwc_*, and the
-# shared library with its SONAME); the committed header = cbindgen's output (when cbindgen is
+# shared library with its SONAME); the crate's Rust unit tests, also under Miri; the committed header = cbindgen's output (when cbindgen is
 # installed: `cargo install cbindgen --locked` took 9.6 min here on 2 busy cores, so CI setup
 # must cache it or skip the diff); the header alone under -Wredundant-decls in C and C++; the C
 # test (official vectors as literal hex) linked statically, dynamically and under ASan/UBSan;
@@ -21,6 +21,11 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 step "build.sh (staticlib + cdylib, lwc_* only)" bash lwc-capi/build.sh
+# The crate's own Rust tests (src/tests.rs: the hash functions with output overlapping input or
+# state), natively and under Miri, which reports the aliasing of a shared and a mutable slice.
+step "Rust unit tests" cargo test -q --manifest-path lwc-capi/Cargo.toml --lib
+step "Rust unit tests under Miri" env CARGO_TARGET_DIR="$PWD/target/bindings-miri" \
+  MIRIFLAGS=-Zmiri-strict-provenance cargo +nightly miri test -q --manifest-path lwc-capi/Cargo.toml --lib
 header_diff() {
   (cd lwc-capi && cbindgen --quiet --config cbindgen.toml --crate lwc-capi --output "$CARGO_TARGET_DIR/lwc.h") &&
     diff -u lwc-capi/include/lwc.h "$CARGO_TARGET_DIR/lwc.h"

@@ -218,6 +218,48 @@ int main(void) {
     expect("SHA3-256(CC) streaming", out, "677035391CD3701293D385F037BA32796252BB7CE180B00B582DD9B20AAAD7F0");
   }
 
+  /* Output overlapping input or state: the same bytes as into a separate buffer. */
+  {
+    static const uint32_t algs[4] = {LWC_SHA3_256, LWC_KECCAK_512, LWC_SHAKE128, LWC_ASCON_XOF128};
+    static const size_t outs[4] = {32, 64, 200, 90};
+    /* (input offset, output offset): equal, output inside input, input inside output. */
+    static const size_t at[3][2] = {{0, 0}, {0, 50}, {40, 0}};
+    uint8_t want[sizeof(lwc_hash_state)], buf[600];
+    for (int k = 0; k < 4; k++) {
+      lwc_hash(algs[k], ptn, 150, want, outs[k]);
+      for (int o = 0; o < 3; o++) {
+        memcpy(buf + at[o][0], ptn, 150);
+        expect_rc("overlap", lwc_hash(algs[k], buf + at[o][0], 150, buf + at[o][1], outs[k]), LWC_OK);
+        expect_rc("lwc_hash out over in", memcmp(buf + at[o][1], want, outs[k]), 0);
+      }
+    }
+    lwc_sha3_256(ptn, 150, want);
+    memcpy(buf, ptn, 150);
+    lwc_sha3_256(buf, 150, buf + 7);
+    expect_rc("sha3_256 out over in", memcmp(buf + 7, want, 32), 0);
+    lwc_keccak_256(ptn, 150, want);
+    memcpy(buf, ptn, 150);
+    lwc_keccak_256(buf, 150, buf);
+    expect_rc("keccak_256 out == in", memcmp(buf, want, 32), 0);
+    /* KT128: input at 0, customization after it, output over both. */
+    lwc_kt128(ptn, 150, ptn + 150, 20, want, 100);
+    memcpy(buf, ptn, 170);
+    lwc_kt128(buf, 150, buf + 150, 20, buf + 100, 100);
+    expect_rc("kt128 out over in and custom", memcmp(buf + 100, want, 100), 0);
+    /* final: the output over the whole state, then over part of it (the rest left zero). */
+    lwc_hash(LWC_SHAKE128, ptn, 150, want, sizeof st);
+    lwc_hash_init(&st, LWC_SHAKE128);
+    lwc_hash_update(&st, ptn, 150);
+    expect_rc("final out = state", lwc_hash_final(&st, (uint8_t *)&st, sizeof st), LWC_OK);
+    expect_rc("final out = state bytes", memcmp(&st, want, sizeof st), 0);
+    lwc_hash(LWC_SHA3_512, ptn, 150, want, 64);
+    lwc_hash_init(&st, LWC_SHA3_512);
+    lwc_hash_update(&st, ptn, 150);
+    expect_rc("final out in state", lwc_hash_final(&st, (uint8_t *)&st + 200, 64), LWC_OK);
+    expect_rc("final out in state bytes", memcmp((uint8_t *)&st + 200, want, 64), 0);
+    expect_rc("rest of state zero", all_zero(&st, 200) && all_zero((uint8_t *)&st + 264, sizeof st - 264), 1);
+  }
+
   if (failures) {
     printf("%d failures\n", failures);
     return 1;

@@ -160,12 +160,14 @@ int32_t lwc_turboshake_init(struct lwc_hash_state *st, uint32_t alg, uint8_t ds)
 // `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`).
 //
 // # Safety
-// `st` as for `lwc_hash_final`; `in` is NULL (only with `len == 0`) or has `len` readable bytes.
+// `st` as for `lwc_hash_final`; `in` is NULL (only with `len == 0`) or has `len` readable bytes,
+// none of them inside `*st` (the state is written while `in` is read).
 int32_t lwc_hash_update(struct lwc_hash_state *st, const uint8_t *in, size_t len);
 
 // Writes the digest (exactly `lwc_hash_digest_size` bytes) or `out_len` XOF bytes of `st` to
 // `out`, then wipes the whole state (zeros: a new `lwc_hash_init` reuses it). Returns `LWC_OK`,
-// `LWC_ERR_NULL`, `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (the state is then left live).
+// `LWC_ERR_NULL`, `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (the state is then left live). `out` may
+// overlap `*st`: the output is written after the state is wiped.
 //
 // # Safety
 // `st` is NULL or an initialised `lwc_hash_state`; `out` is NULL (only with `out_len == 0`) or
@@ -181,7 +183,8 @@ int32_t lwc_hash_final(struct lwc_hash_state *st, uint8_t *out, size_t out_len);
 int32_t lwc_hash_free(struct lwc_hash_state *st);
 
 // One-shot hash or XOF of `in[0..len]` with algorithm `alg` into `out[0..out_len]` (a fixed
-// digest takes exactly its size). Returns `LWC_OK` or an `LWC_ERR_*` code.
+// digest takes exactly its size). Returns `LWC_OK` or an `LWC_ERR_*` code. `out` may overlap
+// `in`: all of `in` is read before `out` is written.
 //
 // # Safety
 // `in` / `out` are NULL (only with a length of 0) or have `len` readable / `out_len` writable
@@ -189,14 +192,14 @@ int32_t lwc_hash_free(struct lwc_hash_state *st);
 int32_t lwc_hash(uint32_t alg, const uint8_t *in, size_t len, uint8_t *out, size_t out_len);
 
 // SHA3-256 of `in[0..len]` into `out[0..32]`. Returns `LWC_OK`, `LWC_ERR_NULL` or
-// `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`).
+// `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`). `out` may overlap `in`.
 //
 // # Safety
 // `in` is NULL (only with `len == 0`) or has `len` readable bytes; `out` has 32 writable bytes.
 int32_t lwc_sha3_256(const uint8_t *in, size_t len, uint8_t *out);
 
 // Keccak-256 (original padding, as Ethereum) of `in[0..len]` into `out[0..32]`.
-// Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH`.
+// Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH`. `out` may overlap `in`.
 //
 // # Safety
 // As `lwc_sha3_256`.
@@ -204,7 +207,7 @@ int32_t lwc_keccak_256(const uint8_t *in, size_t len, uint8_t *out);
 
 // KT128 (RFC 9861) of `in[0..len]` with customization string `custom[0..custom_len]` into
 // `out[0..out_len]`. Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH` (a length above
-// `PTRDIFF_MAX`).
+// `PTRDIFF_MAX`). `out` may overlap `in` and `custom`: both are read before `out` is written.
 //
 // # Safety
 // Each pointer is NULL (only with its length 0) or has its length of readable/writable bytes.

@@ -1,14 +1,14 @@
 //! Hashes and XOFs: one-shot functions and the streaming `lwc_hash_state`.
 
 use crate::{
-    LWC_ERR_ALGORITHM, LWC_ERR_DOMAIN, LWC_ERR_LENGTH, LWC_ERR_NULL, LWC_ERR_STATE, LWC_OK, input,
-    output,
+    LWC_ERR_ALGORITHM, LWC_ERR_DOMAIN, LWC_ERR_LENGTH, LWC_ERR_NULL, LWC_ERR_STATE, LWC_OK, check,
+    input, output,
 };
 use lwc_ascon::{AsconHash256, AsconXof128};
 use lwc_keccak::{
-    CustomRefKt128, Digest, DynTurboShake128, DynTurboShake256, ExtendableOutput, Keccak224,
-    Keccak256, Keccak384, Keccak512, Kt128, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128,
-    Shake256, Update,
+    Digest, DynTurboShake128, DynTurboShake256, ExtendableOutput, Keccak224, Keccak256, Keccak384,
+    Keccak512, Kt128, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, Update,
+    XofReader,
 };
 
 /// SHA3-224 (FIPS 202), 28-byte digest.
@@ -256,12 +256,13 @@ pub unsafe extern "C" fn lwc_turboshake_init(st: *mut lwc_hash_state, alg: u32, 
     LWC_OK
 }
 
-/// The live hasher in `st`, or an error code.
+/// The live hasher in `st`, or an error code. A raw pointer, not a reference: the caller forms
+/// one only while no slice of the caller's buffers may cover the same bytes.
 ///
 /// # Safety
 /// `st` is NULL or points to an initialised `lwc_hash_state` (zeroed, or through
 /// `lwc_hash_init` / `lwc_turboshake_init`); its first word is read to tell whether it is live.
-unsafe fn live<'a>(st: *mut lwc_hash_state) -> Result<&'a mut Live, i32> {
+unsafe fn live(st: *mut lwc_hash_state) -> Result<*mut Live, i32> {
     if st.is_null() {
         return Err(LWC_ERR_NULL);
     }
@@ -269,16 +270,16 @@ unsafe fn live<'a>(st: *mut lwc_hash_state) -> Result<&'a mut Live, i32> {
     if unsafe { st.cast::<u64>().read() } != marker(st) {
         return Err(LWC_ERR_STATE);
     }
-    // SAFETY: a state whose first word is its marker holds a `Live` written by `store` at this
-    // address.
-    Ok(unsafe { &mut *st.cast::<Live>() })
+    // A state whose first word is its marker holds a `Live` written by `store` at this address.
+    Ok(st.cast::<Live>())
 }
 
 /// Absorbs `in[0..len]` into the live state `st`. Returns `LWC_OK`, `LWC_ERR_NULL`,
 /// `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`).
 ///
 /// # Safety
-/// `st` as for `lwc_hash_final`; `in` is NULL (only with `len == 0`) or has `len` readable bytes.
+/// `st` as for `lwc_hash_final`; `in` is NULL (only with `len == 0`) or has `len` readable bytes,
+/// none of them inside `*st` (the state is written while `in` is read).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn lwc_hash_update(
     st: *mut lwc_hash_state,
@@ -290,13 +291,15 @@ pub unsafe extern "C" fn lwc_hash_update(
         (Ok(s), Ok(d)) => (s, d),
         (Err(e), _) | (_, Err(e)) => return e,
     };
-    state.hasher.update(data);
+    // SAFETY: `state` is live, and `data` lies outside it (caller): the only reference to it.
+    unsafe { (*state).hasher.update(data) };
     LWC_OK
 }
 
 /// Writes the digest (exactly `lwc_hash_digest_size` bytes) or `out_len` XOF bytes of `st` to
 /// `out`, then wipes the whole state (zeros: a new `lwc_hash_init` reuses it). Returns `LWC_OK`,
-/// `LWC_ERR_NULL`, `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (the state is then left live).
+/// `LWC_ERR_NULL`, `LWC_ERR_STATE` or `LWC_ERR_LENGTH` (the state is then left live). `out` may
+/// overlap `*st`: the output is written after the state is wiped.
 ///
 /// # Safety
 /// `st` is NULL or an initialised `lwc_hash_state`; `out` is NULL (only with `out_len == 0`) or
@@ -307,26 +310,34 @@ pub unsafe extern "C" fn lwc_hash_final(
     out: *mut u8,
     out_len: usize,
 ) -> i32 {
-    // SAFETY: forwarded caller guarantees.
-    let (state, out) = match (unsafe { live(st) }, unsafe { output(out, out_len) }) {
-        (Ok(s), Ok(o)) => (s, o),
+    // SAFETY: forwarded caller guarantee.
+    let (state, checked) = (unsafe { live(st) }, check(out, out_len));
+    let state = match (state, checked) {
+        (Ok(s), Ok(_)) => s,
         (Err(e), _) | (_, Err(e)) => return e,
     };
-    let size = match &state.hasher {
+    // SAFETY: `state` is live; no slice of `out` exists yet, so this borrow aliases nothing.
+    let size = match unsafe { &(*state).hasher } {
         Hasher::Sha3_224(_) | Hasher::Keccak224(_) => 28,
         Hasher::Sha3_256(_) | Hasher::Keccak256(_) | Hasher::AsconHash256(_) => 32,
         Hasher::Sha3_384(_) | Hasher::Keccak384(_) => 48,
         Hasher::Sha3_512(_) | Hasher::Keccak512(_) => 64,
-        _ => out.len(),
+        _ => out_len,
     };
-    if size != out.len() {
+    if size != out_len {
         return LWC_ERR_LENGTH;
     }
     // SAFETY: the state was live; it is wiped right after, so the moved-out hasher is never read
     // from it again (a new init overwrites it).
-    let hasher = unsafe { core::ptr::read(&state.hasher) };
+    let hasher = unsafe { core::ptr::addr_of!((*state).hasher).read() };
     // SAFETY: `st` is non-NULL and writable (caller); `state` is not used after this.
     unsafe { wipe(st) };
+    // The hasher is a local now, so `out` may cover the state's bytes.
+    // SAFETY: forwarded caller guarantee; `check` passed above.
+    let out = match unsafe { output(out, out_len) } {
+        Ok(o) => o,
+        Err(e) => return e,
+    };
     match hasher.finalize(out) {
         Ok(()) => LWC_OK,
         Err(()) => LWC_ERR_LENGTH,
@@ -350,7 +361,8 @@ pub unsafe extern "C" fn lwc_hash_free(st: *mut lwc_hash_state) -> i32 {
 }
 
 /// One-shot hash or XOF of `in[0..len]` with algorithm `alg` into `out[0..out_len]` (a fixed
-/// digest takes exactly its size). Returns `LWC_OK` or an `LWC_ERR_*` code.
+/// digest takes exactly its size). Returns `LWC_OK` or an `LWC_ERR_*` code. `out` may overlap
+/// `in`: all of `in` is read before `out` is written.
 ///
 /// # Safety
 /// `in` / `out` are NULL (only with a length of 0) or have `len` readable / `out_len` writable
@@ -363,15 +375,22 @@ pub unsafe extern "C" fn lwc_hash(
     out: *mut u8,
     out_len: usize,
 ) -> i32 {
-    // SAFETY: forwarded caller guarantees.
-    let (data, out) = match (unsafe { input(r#in, len) }, unsafe { output(out, out_len) }) {
-        (Ok(d), Ok(o)) => (d, o),
+    // SAFETY: forwarded caller guarantee.
+    let (data, checked) = (unsafe { input(r#in, len) }, check(out, out_len));
+    let data = match (data, checked) {
+        (Ok(d), Ok(_)) => d,
         (Err(e), _) | (_, Err(e)) => return e,
     };
     let Some(mut hasher) = Hasher::new(alg) else {
         return LWC_ERR_ALGORITHM;
     };
     hasher.update(data);
+    // `data` is not used again: `out` may now cover the same bytes.
+    // SAFETY: forwarded caller guarantee; `check` passed above.
+    let out = match unsafe { output(out, out_len) } {
+        Ok(o) => o,
+        Err(e) => return e,
+    };
     match hasher.finalize(out) {
         Ok(()) => LWC_OK,
         Err(()) => LWC_ERR_LENGTH,
@@ -389,26 +408,28 @@ pub unsafe extern "C" fn lwc_hash(
     allow(clippy::extra_unused_type_parameters)
 )]
 unsafe fn oneshot32<D: Digest>(r#in: *const u8, len: usize, out: *mut u8, ds: u8) -> i32 {
-    // SAFETY: forwarded caller guarantees (`out` has 32 bytes).
-    let (data, out) = match (unsafe { input(r#in, len) }, unsafe { output(out, 32) }) {
-        (Ok(d), Ok(o)) => (d, o),
+    // SAFETY: forwarded caller guarantee.
+    let data = match (unsafe { input(r#in, len) }, check(out, 32)) {
+        (Ok(d), Ok(_)) => d,
         (Err(e), _) | (_, Err(e)) => return e,
     };
-    let Ok(out) = <&mut [u8; 32]>::try_from(out) else {
-        return LWC_ERR_LENGTH;
-    };
+    // The digest goes to a local first, so that `out` may overlap `in`.
+    let mut digest = [0u8; 32];
     #[cfg(keccak_backend = "compact")]
-    crate::oneshot::sponge256(data, ds, out);
+    crate::oneshot::sponge256(data, ds, &mut digest);
     #[cfg(not(keccak_backend = "compact"))]
     {
         let _ = ds;
-        out.copy_from_slice(&D::digest(data));
+        digest.copy_from_slice(&D::digest(data));
     }
+    // SAFETY: `out` is non-NULL with 32 writable bytes (caller), `digest` a separate local;
+    // `data` is not used again.
+    unsafe { core::ptr::copy_nonoverlapping(digest.as_ptr(), out, 32) };
     LWC_OK
 }
 
 /// SHA3-256 of `in[0..len]` into `out[0..32]`. Returns `LWC_OK`, `LWC_ERR_NULL` or
-/// `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`).
+/// `LWC_ERR_LENGTH` (`len` above `PTRDIFF_MAX`). `out` may overlap `in`.
 ///
 /// # Safety
 /// `in` is NULL (only with `len == 0`) or has `len` readable bytes; `out` has 32 writable bytes.
@@ -419,7 +440,7 @@ pub unsafe extern "C" fn lwc_sha3_256(r#in: *const u8, len: usize, out: *mut u8)
 }
 
 /// Keccak-256 (original padding, as Ethereum) of `in[0..len]` into `out[0..32]`.
-/// Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH`.
+/// Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH`. `out` may overlap `in`.
 ///
 /// # Safety
 /// As `lwc_sha3_256`.
@@ -431,7 +452,7 @@ pub unsafe extern "C" fn lwc_keccak_256(r#in: *const u8, len: usize, out: *mut u
 
 /// KT128 (RFC 9861) of `in[0..len]` with customization string `custom[0..custom_len]` into
 /// `out[0..out_len]`. Returns `LWC_OK`, `LWC_ERR_NULL` or `LWC_ERR_LENGTH` (a length above
-/// `PTRDIFF_MAX`).
+/// `PTRDIFF_MAX`). `out` may overlap `in` and `custom`: both are read before `out` is written.
 ///
 /// # Safety
 /// Each pointer is NULL (only with its length 0) or has its length of readable/writable bytes.
@@ -445,16 +466,23 @@ pub unsafe extern "C" fn lwc_kt128(
     out_len: usize,
 ) -> i32 {
     // SAFETY: forwarded caller guarantees.
-    let (data, c, out) = match (
+    let (data, c) = match (
         unsafe { input(r#in, len) },
         unsafe { input(custom, custom_len) },
-        unsafe { output(out, out_len) },
+        check(out, out_len),
     ) {
-        (Ok(d), Ok(c), Ok(o)) => (d, c, o),
+        (Ok(d), Ok(c), Ok(_)) => (d, c),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return e,
     };
-    let mut h = CustomRefKt128::new_customized(c);
+    let mut h = Kt128::default();
     h.update(data);
-    h.finalize_xof_into(out);
+    // The reader owns its state: neither `data` nor `c` is read after this.
+    let mut reader = h.finalize_xof_customized(c);
+    // SAFETY: forwarded caller guarantee; `check` passed above.
+    let out = match unsafe { output(out, out_len) } {
+        Ok(o) => o,
+        Err(e) => return e,
+    };
+    reader.read(out);
     LWC_OK
 }

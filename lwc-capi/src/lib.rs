@@ -13,6 +13,8 @@ mod aead;
 mod hash;
 #[cfg(keccak_backend = "compact")]
 mod oneshot;
+#[cfg(test)]
+mod tests;
 
 pub use aead::*;
 pub use hash::*;

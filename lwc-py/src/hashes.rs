@@ -13,7 +13,7 @@ use pyo3::types::PyBytes;
 
 use crate::buffer::{Bytes, or_empty, with_gil_released};
 use crate::hasher::Hasher;
-use crate::objects::{Core, Hash, Xof, data_or_string, info, xof};
+use crate::objects::{Core, Hash, Xof, data_or_string, info, truth, xof};
 
 /// Constructors and one-shots of the fixed-size hashes: `name(data=b"")` returns a [`Hash`],
 /// `name_digest(data)` the digest as bytes; and `register_fixed`, which adds them all.
@@ -23,7 +23,7 @@ macro_rules! fixed_hashes {
         #[doc = concat!("A new ", $doc, " hash object, fed `data` (or `string`) if given, as hashlib's constructors.")]
         #[pyfunction]
         #[pyo3(signature = (data = None, *, usedforsecurity = true, string = None))]
-        fn $ctor(py: Python<'_>, data: Option<Bytes>, usedforsecurity: bool, string: Option<Bytes>) -> PyResult<Hash> {
+        fn $ctor(py: Python<'_>, data: Option<Bytes>, #[pyo3(from_py_with = truth)] usedforsecurity: bool, string: Option<Bytes>) -> PyResult<Hash> {
             let _ = usedforsecurity;
             let data = data_or_string(data, string)?;
             Ok(Hash(Core::new(py, Hasher::$ty(<$ty>::default()), $info, data)))
@@ -133,7 +133,7 @@ macro_rules! plain_xofs {
         #[doc = concat!("A new ", $doc, " object, fed `data` (or `string`) if given.")]
         #[pyfunction]
         #[pyo3(signature = (data = None, *, usedforsecurity = true, string = None))]
-        fn $ctor(py: Python<'_>, data: Option<Bytes>, usedforsecurity: bool, string: Option<Bytes>) -> PyResult<Xof> {
+        fn $ctor(py: Python<'_>, data: Option<Bytes>, #[pyo3(from_py_with = truth)] usedforsecurity: bool, string: Option<Bytes>) -> PyResult<Xof> {
             let _ = usedforsecurity;
             Ok(xof(py, Hasher::$ty(<$ty>::default()), $info, data_or_string(data, string)?))
         }
@@ -181,7 +181,7 @@ macro_rules! param_xofs {
         #[doc = $doc]
         #[pyfunction]
         #[pyo3(signature = (data = None, *, $($arg = $default,)* usedforsecurity = true, string = None))]
-        fn $ctor(py: Python<'_>, data: Option<Bytes>, $($arg: $ty,)* usedforsecurity: bool, string: Option<Bytes>) -> PyResult<Xof> {
+        fn $ctor(py: Python<'_>, data: Option<Bytes>, $($arg: $ty,)* #[pyo3(from_py_with = truth)] usedforsecurity: bool, string: Option<Bytes>) -> PyResult<Xof> {
             let _ = usedforsecurity;
             let data = data_or_string(data, string)?;
             let hasher: PyResult<Hasher> = $make;

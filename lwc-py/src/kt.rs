@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 
 use crate::buffer::{Bytes, GIL_MIN, or_empty};
 use crate::hasher::Hasher;
-use crate::objects::{Core, Info, Xof, data_or_string, info};
+use crate::objects::{Core, Info, Xof, data_or_string, info, truth};
 
 /// `max_threads=AUTO`: as many threads as `std::thread::available_parallelism` (the blake3
 /// wheel's `blake3.AUTO`, also -1).
@@ -250,7 +250,7 @@ macro_rules! kt_constructor {
             data: Option<Bytes>,
             customization: Option<Bytes>,
             max_threads: isize,
-            usedforsecurity: bool,
+            #[pyo3(from_py_with = truth)] usedforsecurity: bool,
             string: Option<Bytes>,
         ) -> PyResult<Py<KangarooTwelve>> {
             let _ = usedforsecurity;

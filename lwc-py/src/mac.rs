@@ -10,7 +10,7 @@ use pyo3::types::PyBytes;
 use crate::aead::InvalidTag;
 use crate::buffer::{Bytes, exact, or_empty};
 use crate::hasher::Hasher;
-use crate::objects::{Core, Hash, Info, info};
+use crate::objects::{Core, Hash, Info, info, truth};
 
 /// A MAC object: the hashlib protocol of [`Hash`] (`update`, `digest`, `hexdigest`, `copy`,
 /// `name`, `digest_size`, `block_size`) plus `verify(tag)`.
@@ -93,7 +93,7 @@ fn kmac128(
     data: Option<Bytes>,
     customization: Option<Bytes>,
     digest_size: usize,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Py<Mac>> {
     let _ = usedforsecurity;
     let (h, i) = kmac128_state(key.as_slice(), or_empty(&customization), digest_size)?;
@@ -109,7 +109,7 @@ fn kmac256(
     data: Option<Bytes>,
     customization: Option<Bytes>,
     digest_size: usize,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Py<Mac>> {
     let _ = usedforsecurity;
     let (h, i) = kmac256_state(key.as_slice(), or_empty(&customization), digest_size)?;
@@ -176,7 +176,7 @@ fn lemac(
     key: Bytes,
     data: Option<Bytes>,
     nonce: Option<Bytes>,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Py<Mac>> {
     let _ = usedforsecurity;
     let (h, i) = lemac_state(&key, &nonce)?;
@@ -191,7 +191,7 @@ fn petitmac(
     key: Bytes,
     data: Option<Bytes>,
     nonce: Option<Bytes>,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Py<Mac>> {
     let _ = usedforsecurity;
     let (h, i) = petitmac_state(&key, &nonce)?;

@@ -99,6 +99,12 @@ pub(crate) fn data_or_string(
     }
 }
 
+/// The `usedforsecurity=` keyword as hashlib reads it: any object, by its truth value (so `0`,
+/// `None` or `[]` are taken, and an error raised by its `__bool__` propagates).
+pub(crate) fn truth(flag: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag.is_truthy()
+}
+
 /// A fixed-size hash object (hashlib protocol): `update`, `digest`, `hexdigest`, `copy`, `name`,
 /// `digest_size`, `block_size`.
 #[pyclass(module = "lwc", frozen, subclass)]

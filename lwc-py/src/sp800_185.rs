@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use crate::buffer::{Bytes, or_empty};
 use crate::hasher::Hasher;
 use crate::mac::output_len;
-use crate::objects::{Core, Hash, Xof, info, xof};
+use crate::objects::{Core, Hash, Xof, info, truth, xof};
 
 /// A fixed-length object fed each of `items` as one tuple item (TupleHash).
 fn tuple_hash(
@@ -34,7 +34,7 @@ fn kmacxof128(
     key: Bytes,
     data: Option<Bytes>,
     customization: Option<Bytes>,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> Xof {
     let _ = usedforsecurity;
     let h = Kmac128::new_customized(key.as_slice(), or_empty(&customization));
@@ -49,7 +49,7 @@ fn kmacxof256(
     key: Bytes,
     data: Option<Bytes>,
     customization: Option<Bytes>,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> Xof {
     let _ = usedforsecurity;
     let h = Kmac256::new_customized(key.as_slice(), or_empty(&customization));
@@ -66,7 +66,7 @@ fn tuplehash128(
     items: Vec<Bytes>,
     customization: Option<Bytes>,
     digest_size: usize,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Hash> {
     let _ = usedforsecurity;
     let len = output_len("TupleHash128", digest_size, isize::MAX as usize)?;
@@ -87,7 +87,7 @@ fn tuplehash256(
     items: Vec<Bytes>,
     customization: Option<Bytes>,
     digest_size: usize,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Hash> {
     let _ = usedforsecurity;
     let len = output_len("TupleHash256", digest_size, isize::MAX as usize)?;
@@ -108,7 +108,7 @@ macro_rules! tuplehash_xofs {
         #[doc = concat!("A new ", stringify!($ty), " XOF object; see `tuplehash128` (each `update` is one item).")]
         #[pyfunction]
         #[pyo3(signature = (items = Vec::new(), *, customization = None, usedforsecurity = true))]
-        fn $ctor(py: Python<'_>, items: Vec<Bytes>, customization: Option<Bytes>, usedforsecurity: bool) -> Xof {
+        fn $ctor(py: Python<'_>, items: Vec<Bytes>, customization: Option<Bytes>, #[pyo3(from_py_with = truth)] usedforsecurity: bool) -> Xof {
             let _ = usedforsecurity;
             let h = Hasher::$variant($ty::new(or_empty(&customization)));
             Xof(tuple_hash(py, h, $info, items))
@@ -151,7 +151,7 @@ fn parallelhash128(
     block_size: usize,
     customization: Option<Bytes>,
     digest_size: usize,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Hash> {
     let _ = usedforsecurity;
     let len = output_len("ParallelHash128", digest_size, isize::MAX as usize)?;
@@ -173,7 +173,7 @@ fn parallelhash256(
     block_size: usize,
     customization: Option<Bytes>,
     digest_size: usize,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Hash> {
     let _ = usedforsecurity;
     let len = output_len("ParallelHash256", digest_size, isize::MAX as usize)?;
@@ -194,7 +194,7 @@ fn parallelhashxof128(
     data: Option<Bytes>,
     block_size: usize,
     customization: Option<Bytes>,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Xof> {
     let _ = usedforsecurity;
     let h = Hasher::ParallelHash128Xof(parallel(block_size, &customization)?);
@@ -209,7 +209,7 @@ fn parallelhashxof256(
     data: Option<Bytes>,
     block_size: usize,
     customization: Option<Bytes>,
-    usedforsecurity: bool,
+    #[pyo3(from_py_with = truth)] usedforsecurity: bool,
 ) -> PyResult<Xof> {
     let _ = usedforsecurity;
     let h = Hasher::ParallelHash256Xof(parallel(block_size, &customization)?);
