@@ -2,7 +2,10 @@
 //! a GNU-style summary.
 
 use std::ffi::{OsStr, OsString};
-use std::io::{self, Read, StdoutLock};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, StdoutLock};
+
+use indicatif::ProgressBar;
 
 use crate::algorithms::Algorithm;
 use crate::cli::Cli;
@@ -11,6 +14,7 @@ use ctutils::CtEq;
 use crate::format::{self, BadLine, CheckLine};
 use crate::input::{self, Input};
 use crate::jobs::{Job, digest_of, run_ordered};
+use crate::list_reader::{Line, ListReader, MAX_LINE};
 use crate::output::{
     err_line, input_is_path, name_bytes, os_from_bytes, plural, progress_bar, progress_name,
     shown_name, total_size, warn, write_out,
@@ -39,8 +43,30 @@ pub(crate) fn check_mode(cli: &Cli, reg: &[Algorithm], alg: &Algorithm, job: Job
     all_ok
 }
 
-/// One checksum list: read, parsed, every entry verified, the summary warned. Returns whether it
-/// verified.
+/// Entries verified together: the list is read on while none of them is hashed, so these
+/// bound what check mode holds (with [`MAX_LINE`] and the reader's buffer), whatever the list's
+/// length.
+const BATCH: usize = 1024;
+/// A batch is also verified once its names and digests reach this many bytes.
+const BATCH_BYTES: usize = 4 << 20;
+
+/// What a list's lines gave so far.
+#[derive(Default)]
+struct ListState {
+    /// Malformed lines (blank lines and `#` comments are neither).
+    malformed: usize,
+    /// Among those, the tags of unsupported algorithms with their counts.
+    unsupported: Vec<(String, usize)>,
+    /// Well-formed lines.
+    entries: usize,
+    /// The results of the entries verified.
+    tally: Tally,
+    /// The progress bar.
+    bar: Bar,
+}
+
+/// One checksum list: read line by line, every entry verified in batches as the list streams
+/// in, the summary warned. Returns whether it verified.
 fn check_list(
     cli: &Cli,
     reg: &[Algorithm],
@@ -50,17 +76,53 @@ fn check_list(
     stdin_taken: Option<&str>,
     out: &mut StdoutLock<'_>,
 ) -> bool {
-    let (list_name, text) = read_list(list);
-    let text = match text {
-        Ok(t) => t,
+    let (list_name, reader) = open_list(list);
+    let reader = match reader {
+        Ok(r) => r,
         Err(e) => {
             err_line(&list_name, &input::reason(&e));
             return false;
         }
     };
-    let (entries, malformed, unsupported) = parse_list(cli, reg, alg, &list_name, &text);
-    if !unsupported.is_empty() && (entries.is_empty() || !cli.status) {
-        for (tag, n) in &unsupported {
+    let sep = if cli.zero { b'\0' } else { b'\n' };
+    let mut lines = ListReader::new(reader, sep, MAX_LINE);
+    let mut st = ListState {
+        bar: Bar {
+            enabled: !cli.status,
+            ..Bar::default()
+        },
+        ..ListState::default()
+    };
+    let mut batch: Vec<CheckLine<'_>> = Vec::new();
+    let mut batch_bytes = 0;
+    let mut failed = None;
+    loop {
+        let (number, line) = match lines.next_line() {
+            Ok(Some(l)) => l,
+            Ok(None) => break,
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
+        };
+        if let Some(e) = parse_line(cli, reg, alg, &list_name, number, line, &mut st) {
+            batch_bytes += e.name.len() + e.expected.len();
+            batch.push(e);
+            if batch.len() >= BATCH || batch_bytes >= BATCH_BYTES {
+                verify_entries(cli, alg, &batch, job, stdin_taken, out, &mut st);
+                batch.clear();
+                batch_bytes = 0;
+            }
+        }
+    }
+    verify_entries(cli, alg, &batch, job, stdin_taken, out, &mut st);
+    std::mem::take(&mut st.bar).finish();
+    if let Some(e) = failed {
+        err_line(&list_name, &input::reason(&e));
+        return false;
+    }
+    if !st.unsupported.is_empty() && (st.entries == 0 || !cli.status) {
+        for (tag, n) in &st.unsupported {
             let mut m = list_name.clone();
             m.extend_from_slice(
                 format!(
@@ -72,15 +134,15 @@ fn check_list(
             warn(&m);
         }
     }
-    if entries.is_empty() {
+    if st.entries == 0 {
         let mut m = list_name;
         m.extend_from_slice(b": no properly formatted checksum lines found");
         warn(&m);
         return false;
     }
-    let tally = verify_entries(cli, alg, &entries, job, stdin_taken, out);
+    let tally = &st.tally;
     if !cli.status {
-        warn_summary(malformed, &tally);
+        warn_summary(st.malformed, tally);
     }
     let mut ok = true;
     if cli.ignore_missing && tally.verified == 0 && tally.read_failures == 0 {
@@ -92,23 +154,43 @@ fn check_list(
     ok && tally.read_failures == 0
         && tally.mismatches == 0
         && tally.rejected == 0
-        && !(cli.strict && malformed > 0)
+        && !(cli.strict && st.malformed > 0)
 }
 
-/// The list's name as reported (`standard input` for `-`) and its bytes.
-fn read_list(list: &OsStr) -> (Vec<u8>, io::Result<Vec<u8>>) {
+/// The list's name as reported (`standard input` for `-`) and a buffered reader of it.
+fn open_list(list: &OsStr) -> (Vec<u8>, io::Result<Box<dyn BufRead + '_>>) {
     if list == "-" {
-        let mut buf = Vec::new();
-        let text = if crate::stdio::stdin_closed() {
+        let r: io::Result<Box<dyn BufRead>> = if crate::stdio::stdin_closed() {
             Err(crate::stdio::ebadf())
         } else {
-            io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
+            Ok(Box::new(io::stdin().lock()))
         };
-        (b"standard input".to_vec(), text)
+        (b"standard input".to_vec(), r)
     } else {
-        (name_bytes(list), std::fs::read(list))
+        let r = File::open(list).and_then(|f| {
+            // A directory opens; say so now rather than at the first read.
+            if f.metadata()?.is_dir() {
+                return Err(is_a_directory());
+            }
+            let r: Box<dyn BufRead> = Box::new(BufReader::with_capacity(LIST_BUFFER, f));
+            Ok(r)
+        });
+        (name_bytes(list), r)
     }
 }
+
+#[cfg(unix)]
+fn is_a_directory() -> io::Error {
+    io::Error::from_raw_os_error(libc::EISDIR)
+}
+
+#[cfg(not(unix))]
+fn is_a_directory() -> io::Error {
+    io::ErrorKind::IsADirectory.into()
+}
+
+/// The buffer of a list read from a file.
+const LIST_BUFFER: usize = 64 * 1024;
 
 fn plural_lines(n: usize) -> String {
     if n == 1 {
@@ -118,53 +200,93 @@ fn plural_lines(n: usize) -> String {
     }
 }
 
-/// The well-formed lines of a list, the number of malformed ones (blank lines and `#`
-/// comments are neither) and, among those, the tags of unsupported algorithms with their
-/// counts; with `-w` each malformed line is warned.
-fn parse_list<'r>(
+/// Parses line `number` of a list: the entry of a well-formed line; blank lines and `#`
+/// comments are skipped, malformed ones counted in `st` (with `-w`, each is warned).
+fn parse_line<'r>(
     cli: &Cli,
     reg: &'r [Algorithm],
     alg: &'r Algorithm,
     list_name: &[u8],
-    text: &[u8],
-) -> (Vec<CheckLine<'r>>, usize, Vec<(String, usize)>) {
-    let sep = if cli.zero { b'\0' } else { b'\n' };
+    number: usize,
+    line: Line<'_>,
+    st: &mut ListState,
+) -> Option<CheckLine<'r>> {
     // A CR is part of a name in a NUL-separated list; in a newline-separated one it is the CR
     // of a CRLF line end.
     let strip_cr = !cli.zero;
-    let mut entries = Vec::new();
-    let mut malformed = 0usize;
-    let mut unsupported: Vec<(String, usize)> = Vec::new();
-    let body = text.strip_suffix(&[sep]).unwrap_or(text);
-    for (i, raw) in body.split(|&c| c == sep).enumerate() {
-        let trimmed = match raw.strip_suffix(b"\r") {
-            Some(t) if strip_cr => t,
-            _ => raw,
-        };
-        if trimmed.is_empty() || trimmed.first() == Some(&b'#') {
-            continue;
+    let parsed = match line {
+        Line::Text(raw) => {
+            let trimmed = match raw.strip_suffix(b"\r") {
+                Some(t) if strip_cr => t,
+                _ => raw,
+            };
+            if trimmed.is_empty() || trimmed.first() == Some(&b'#') {
+                return None;
+            }
+            format::parse_check_line(reg, alg, cli.length, strip_cr, raw)
         }
-        match format::parse_check_line(reg, alg, cli.length, strip_cr, raw) {
-            Ok(e) => entries.push(e),
-            Err(bad) => {
-                if let BadLine::Unsupported(tag) = bad {
-                    match unsupported.iter_mut().find(|(t, _)| *t == tag) {
-                        Some((_, n)) => *n += 1,
-                        None => unsupported.push((tag, 1)),
-                    }
+        Line::TooLong => Err(BadLine::Malformed),
+    };
+    match parsed {
+        Ok(e) => {
+            st.entries += 1;
+            Some(e)
+        }
+        Err(bad) => {
+            if let BadLine::Unsupported(tag) = bad {
+                match st.unsupported.iter_mut().find(|(t, _)| *t == tag) {
+                    Some((_, n)) => *n += 1,
+                    None => st.unsupported.push((tag, 1)),
                 }
-                malformed += 1;
-                if cli.warn {
-                    let mut m = list_name.to_vec();
-                    m.extend_from_slice(
-                        format!(": {}: improperly formatted checksum line", i + 1).as_bytes(),
-                    );
-                    warn(&m);
+            }
+            st.malformed += 1;
+            if cli.warn {
+                let mut m = list_name.to_vec();
+                m.extend_from_slice(
+                    format!(": {number}: improperly formatted checksum line").as_bytes(),
+                );
+                warn(&m);
+            }
+            None
+        }
+    }
+}
+
+/// The progress bar of a list, started once the sizes of the batches seen reach the bar's
+/// threshold (on a terminal only) and lengthened by each later batch.
+#[derive(Default)]
+struct Bar {
+    enabled: bool,
+    pb: Option<ProgressBar>,
+    total: u64,
+    batches: usize,
+}
+
+impl Bar {
+    /// Counts a batch of `names`; returns whether the bar should name each file (several).
+    fn add(&mut self, names: &[&OsStr]) -> bool {
+        let several = self.batches > 0 || names.len() > 1;
+        self.batches += 1;
+        let bytes = total_size(names);
+        self.total += bytes;
+        match &self.pb {
+            Some(pb) => pb.inc_length(bytes),
+            None => {
+                self.pb = progress_bar(self.total, self.enabled, several);
+                if let Some(pb) = &self.pb {
+                    // The earlier batches are done.
+                    pb.set_position(self.total - bytes);
                 }
             }
         }
+        several
     }
-    (entries, malformed, unsupported)
+
+    fn finish(self) {
+        if let Some(pb) = self.pb {
+            pb.finish_and_clear();
+        }
+    }
 }
 
 /// The counts a list's summary reports.
@@ -226,18 +348,22 @@ fn verify_entries(
     job: Job<'_>,
     stdin_taken: Option<&str>,
     out: &mut StdoutLock<'_>,
-) -> Tally {
+    st: &mut ListState,
+) {
+    if entries.is_empty() {
+        return;
+    }
     let keyed = job.params.key.is_some();
     let paths: Vec<OsString> = entries.iter().map(|e| os_from_bytes(&e.name)).collect();
     let refs: Vec<&OsStr> = paths.iter().map(OsString::as_os_str).collect();
-    let several = entries.len() > 1;
-    let pb = progress_bar(total_size(&refs), !cli.status, several);
+    let several = st.bar.add(&refs);
+    let tally = &mut st.tally;
+    let pb = st.bar.pb.as_ref();
     let job = Job {
-        progress: pb.as_ref(),
+        progress: pb,
         ..job
     };
     let idx: Vec<usize> = (0..entries.len()).collect();
-    let mut tally = Tally::default();
     run_ordered(
         &idx,
         |&i| {
@@ -248,6 +374,10 @@ fn verify_entries(
                 }
             }
             progress_name(job.progress, several, &e.name);
+            if e.name.contains(&0) {
+                // No system call takes such a name (GNU would cut it at the NUL).
+                return Outcome::Unreadable("file name contains a NUL byte".to_string());
+            }
             let input = if e.name == b"-" {
                 if let Some(reason) = stdin_taken {
                     return Outcome::Unreadable(reason.to_string());
@@ -273,8 +403,9 @@ fn verify_entries(
         |&i, r| {
             let e = &entries[i];
             let say = |reason: &str| {
-                let msg = || err_line(&e.name, reason);
-                match &pb {
+                // Named as on the result line: escaped, so no NUL or LF reaches the terminal raw.
+                let msg = || err_line(&shown_name(&e.name, cli.zero), reason);
+                match pb {
                     Some(pb) => pb.suspend(msg),
                     None => msg(),
                 }
@@ -314,14 +445,10 @@ fn verify_entries(
                 l.extend_from_slice(b": ");
                 l.extend_from_slice(status.as_bytes());
                 l.push(if cli.zero { b'\0' } else { b'\n' });
-                write_out(out, pb.as_ref(), &l);
+                write_out(out, pb, &l);
             }
         },
     );
-    if let Some(pb) = pb {
-        pb.finish_and_clear();
-    }
-    tally
 }
 
 /// GNU's closing warnings of a list: malformed lines, unreadable files, mismatches.

@@ -167,7 +167,8 @@ pub(crate) struct Cli {
     #[arg(long, help_heading = IO)]
     pub(crate) no_mmap: bool,
 
-    /// Worker threads, 1 to 1024 (default: one per core; RAYON_NUM_THREADS is honoured too)
+    /// Worker threads, 1 to 1024, at most one per CPU (default: one per CPU; RAYON_NUM_THREADS
+    /// is honoured too)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024),
           help_heading = IO)]
     pub(crate) num_threads: Option<u16>,

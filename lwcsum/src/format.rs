@@ -31,12 +31,14 @@ pub(crate) fn unhex(s: &[u8]) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// Whether a name needs GNU escaping (it contains `\`, LF or CR).
+/// Whether a name needs GNU escaping (it contains `\`, LF or CR, or NUL: only a name read
+/// from a checksum list can hold one).
 pub(crate) fn needs_escape(name: &[u8]) -> bool {
-    name.iter().any(|&c| matches!(c, b'\\' | b'\n' | b'\r'))
+    name.iter().any(|&c| matches!(c, b'\\' | b'\n' | b'\r' | 0))
 }
 
-/// GNU escaping: `\` → `\\`, LF → `\n`, CR → `\r`.
+/// GNU escaping: `\` → `\\`, LF → `\n`, CR → `\r`; and NUL → `\0`, for printing only
+/// ([`unescape`] refuses it: no file can have such a name).
 pub(crate) fn escape(name: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(name.len() + 4);
     for &c in name {
@@ -44,6 +46,7 @@ pub(crate) fn escape(name: &[u8]) -> Vec<u8> {
             b'\\' => out.extend_from_slice(b"\\\\"),
             b'\n' => out.extend_from_slice(b"\\n"),
             b'\r' => out.extend_from_slice(b"\\r"),
+            0 => out.extend_from_slice(b"\\0"),
             _ => out.push(c),
         }
     }
@@ -254,6 +257,10 @@ mod tests {
         assert_eq!(unescape(b"bad\\x"), None);
         assert_eq!(unescape(b"dangling\\"), None);
         assert!(!needs_escape(b"plain name"));
+        // NUL is shown escaped but never read back.
+        assert!(needs_escape(b"a\0b"));
+        assert_eq!(escape(b"a\0b"), b"a\\0b");
+        assert_eq!(unescape(b"a\\0b"), None);
     }
 
     /// No line panics the parser: lines built from the characters that matter to it.

@@ -64,6 +64,10 @@ pub(crate) fn feed(
     }
 }
 
+/// Hashes the file at `path`. One rule for every reader: a regular file must keep the size it
+/// had when opened. Ending early is `file truncated while being read`; any other change of
+/// size (growing included), seen in the bytes read or in the size afterwards, is `file changed
+/// size while being read`; either way no digest is printed and the exit status is 1.
 fn feed_path(
     path: &OsStr,
     h: &mut dyn Hasher,
@@ -76,6 +80,38 @@ fn feed_path(
         return Err("Is a directory".into());
     }
     let len = meta.len();
+    grow_hook(path);
+    let read = hash_file(&file, path, &meta, h, opts, progress)?;
+    if !meta.is_file() {
+        return Ok(());
+    }
+    let now = file.metadata().map_err(|e| reason(&e))?.len();
+    // Fewer bytes than the size said: an error only if the file really shrank (sysfs files
+    // report 4096 bytes and hold fewer; GNU tools hash them, so do we).
+    if read < len && now < len {
+        return Err(TRUNCATED.into());
+    }
+    // More bytes than the size said is fine for a file that reports size 0 (procfs).
+    if now != len || (len > 0 && read > len) {
+        return Err("file changed size while being read".into());
+    }
+    Ok(())
+}
+
+const TRUNCATED: &str = "file truncated while being read";
+
+/// Feeds the file to `h` with the reader its kind, size and algorithm call for; returns the
+/// number of bytes hashed. A regular file of `len` bytes (its size at open) is read up to
+/// `len + 1` bytes (`len` when mapped or read in parts), so a growing one is not read on.
+fn hash_file(
+    file: &File,
+    path: &OsStr,
+    meta: &std::fs::Metadata,
+    h: &mut dyn Hasher,
+    opts: ReadOptions,
+    progress: Option<&ProgressBar>,
+) -> Result<u64, String> {
+    let len = meta.len();
     let mappable = meta.is_file()
         && len >= MMAP_MIN
         && usize::try_from(len).is_ok_and(|l| l <= isize::MAX as usize);
@@ -84,9 +120,9 @@ fn feed_path(
     let by_parts = mappable
         && h.reads_in_parallel()
         && rayon::current_num_threads() > 1
-        && !crate::source::rotational(&meta);
+        && !crate::source::rotational(meta);
     if mappable && !opts.no_mmap {
-        if let Some(map) = map_file(&file, path, by_parts) {
+        if let Some(map) = map_file(file, path, len, by_parts) {
             if by_parts {
                 let src = Source {
                     from: Origin::Map(&map),
@@ -107,45 +143,48 @@ fn feed_path(
                 });
             }
             if map.truncated() {
-                return Err("file truncated while being read".into());
+                return Err(TRUNCATED.into());
             }
-            let now = file.metadata().map_err(|e| reason(&e))?.len();
-            if now != len {
-                return Err("file changed size while being read".into());
-            }
-            return Ok(());
+            return Ok(len);
         }
     }
     if by_parts {
         let src = Source {
-            from: Origin::File(&file),
+            from: Origin::File(file),
             progress,
         };
         return match h.update_parallel(&src, len) {
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
-                Err("file truncated while being read".into())
-            }
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(TRUNCATED.into()),
             Err(e) => Err(reason(&e)),
-            Ok(()) if file.metadata().is_ok_and(|m| m.len() != len) => {
-                Err("file changed size while being read".into())
-            }
-            Ok(()) => Ok(()),
+            Ok(()) => Ok(len),
         };
     }
-    let mut f = &file;
-    let n = if meta.is_file() && len >= READ_AHEAD_MIN {
-        read_ahead(&file, h, progress)
+    let limit = if meta.is_file() && len > 0 {
+        len + 1
     } else {
-        read_loop(&mut f, h, progress)
+        u64::MAX
+    };
+    if meta.is_file() && len >= READ_AHEAD_MIN {
+        read_ahead(file, limit, h, progress)
+    } else {
+        read_loop(&mut file.take(limit), h, progress)
     }
-    .map_err(|e| reason(&e))?;
-    // Fewer bytes than the size said: an error only if the file really shrank (sysfs files
-    // report 4096 bytes and hold fewer; GNU tools hash them, so do we).
-    if meta.is_file() && n < len && file.metadata().is_ok_and(|m| m.len() < len) {
-        return Err("file truncated while being read".into());
-    }
-    Ok(())
+    .map_err(|e| reason(&e))
 }
+
+/// Test hook (debug builds only): with `LWCSUM_TEST_GROW=1`, append 1000 bytes to the file
+/// right after its size is taken at open, so the tests can grow a file under every reader.
+#[cfg(debug_assertions)]
+fn grow_hook(path: &OsStr) {
+    if std::env::var_os("LWCSUM_TEST_GROW").is_some_and(|v| v == "1") {
+        if let Ok(mut f) = std::fs::OpenOptions::new().append(true).open(path) {
+            let _ = io::Write::write_all(&mut f, &[b'+'; 1000]);
+        }
+    }
+}
+
+#[cfg(not(debug_assertions))]
+fn grow_hook(_path: &OsStr) {}
 
 /// Regular files at least this long that are read (not mapped) are read on a helper thread.
 const READ_AHEAD_MIN: u64 = 1 << 20;
@@ -156,8 +195,13 @@ const READ_AHEAD_BLOCK: usize = 1 << 20;
 /// [`read_loop`] with the reading on a helper thread: it fills a few reused buffers in order
 /// while this thread hashes the ones already filled, so the copy from the page cache (or the
 /// wait for the disk) overlaps the hashing. One reader, in order, so a rotating disk is read
-/// sequentially.
-fn read_ahead(file: &File, h: &mut dyn Hasher, progress: Option<&ProgressBar>) -> io::Result<u64> {
+/// sequentially. At most `limit` bytes are read.
+fn read_ahead(
+    file: &File,
+    limit: u64,
+    h: &mut dyn Hasher,
+    progress: Option<&ProgressBar>,
+) -> io::Result<u64> {
     use std::sync::mpsc;
     let (filled, to_hash) = mpsc::sync_channel::<(Vec<u8>, usize)>(READ_AHEAD_BUFFERS);
     let (emptied, to_fill) = mpsc::channel::<Vec<u8>>();
@@ -166,7 +210,7 @@ fn read_ahead(file: &File, h: &mut dyn Hasher, progress: Option<&ProgressBar>) -
     }
     std::thread::scope(|s| {
         let reader = std::thread::Builder::new().spawn_scoped(s, move || -> io::Result<()> {
-            let mut f = file;
+            let mut f = file.take(limit);
             while let Ok(mut buf) = to_fill.recv() {
                 let mut n = 0;
                 while n < buf.len() {
@@ -185,8 +229,7 @@ fn read_ahead(file: &File, h: &mut dyn Hasher, progress: Option<&ProgressBar>) -
         });
         let Ok(reader) = reader else {
             // No thread to read ahead with (the system's limit): read on this one.
-            let mut f = file;
-            return read_loop(&mut f, h, progress);
+            return read_loop(&mut file.take(limit), h, progress);
         };
         let mut total = 0u64;
         for (buf, n) in to_hash {
@@ -232,8 +275,8 @@ fn read_loop(
 use crate::sigbus::GuardedMap as Map;
 
 #[cfg(unix)]
-fn map_file(file: &File, path: &OsStr, by_parts: bool) -> Option<Map> {
-    Map::new(file, path, by_parts)
+fn map_file(file: &File, path: &OsStr, len: u64, by_parts: bool) -> Option<Map> {
+    Map::new(file, path, len, by_parts)
 }
 
 #[cfg(not(unix))]
@@ -254,7 +297,7 @@ impl Map {
 }
 
 #[cfg(not(unix))]
-fn map_file(file: &File, _path: &OsStr, by_parts: bool) -> Option<Map> {
+fn map_file(file: &File, _path: &OsStr, len: u64, by_parts: bool) -> Option<Map> {
     if by_parts {
         // Read in parts with positioned reads instead (source.rs maps only on Unix).
         return None;
@@ -262,5 +305,8 @@ fn map_file(file: &File, _path: &OsStr, by_parts: bool) -> Option<Map> {
     // SAFETY: the map is read-only; on Windows a mapped file cannot be truncated, and a
     // concurrent writer can at worst change the digest, which the size check after hashing
     // partly catches. `Mmap` never hands out the memory beyond its own lifetime.
-    unsafe { memmap2::Mmap::map(file) }.ok().map(Map)
+    let len = usize::try_from(len).ok()?;
+    unsafe { memmap2::MmapOptions::new().len(len).map(file) }
+        .ok()
+        .map(Map)
 }

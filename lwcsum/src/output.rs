@@ -111,8 +111,8 @@ pub(crate) fn progress_name(pb: Option<&ProgressBar>, several: bool, name: &[u8]
 
 /// Writes `bytes` to standard output `out` (suspending the progress bar). A write error (a
 /// closed stdout included: `write error: Bad file descriptor`, as GNU says) is reported once
-/// and exits with status 1, since every later line would be lost too; a broken pipe exits
-/// quietly with status 1.
+/// and exits with status 1, since every later line would be lost too; a broken pipe is
+/// [`crate::stdio::broken_pipe`].
 pub(crate) fn write_out(out: &mut impl Write, pb: Option<&ProgressBar>, bytes: &[u8]) -> bool {
     let mut w = || {
         if crate::stdio::stdout_closed() {
@@ -125,12 +125,13 @@ pub(crate) fn write_out(out: &mut impl Write, pb: Option<&ProgressBar>, bytes: &
         None => w(),
     };
     if let Err(e) = r {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            if let Some(pb) = pb {
-                pb.finish_and_clear();
-            }
-            warn(format!("write error: {}", input::reason(&e)).as_bytes());
+        if let Some(pb) = pb {
+            pb.finish_and_clear();
         }
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            crate::stdio::broken_pipe();
+        }
+        warn(format!("write error: {}", input::reason(&e)).as_bytes());
         std::process::exit(1);
     }
     true

@@ -121,17 +121,19 @@ impl GuardedMap {
     ///
     /// With `by_parts`, nothing is populated up front: the threads that hash the map fault their
     /// own parts in as they read them (as fast as `MADV_POPULATE_READ` on each part, measured).
-    pub(crate) fn new(file: &File, path: &OsStr, by_parts: bool) -> Option<Self> {
+    /// Only the first `len` bytes (the size at open) are mapped.
+    pub(crate) fn new(file: &File, path: &OsStr, len: u64, by_parts: bool) -> Option<Self> {
         if !install() {
             return None;
         }
+        let map_len = usize::try_from(len).ok()?;
         let slot = REGISTRY.iter().find(|s| {
             s.busy
                 .compare_exchange(false, true, Ordering::AcqRel, Ordering::Relaxed)
                 .is_ok()
         })?;
         let mut opts = MmapOptions::new();
-        let len = file.metadata().map_or(u64::MAX, |m| m.len());
+        opts.len(map_len);
         let ahead = !by_parts
             && cfg!(target_os = "linux")
             && (POPULATE_AHEAD_MIN..=POPULATE_MAX).contains(&len);

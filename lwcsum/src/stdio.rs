@@ -13,6 +13,7 @@ use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static STDIN_CLOSED: AtomicBool = AtomicBool::new(false);
+static SIGPIPE_DEFAULT: AtomicBool = AtomicBool::new(false);
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Records which standard descriptors are closed and reopens those on `/dev/null`. Call first
@@ -59,4 +60,29 @@ pub(crate) fn ebadf() -> io::Error {
     {
         io::Error::other("Bad file descriptor")
     }
+}
+
+/// Records whether SIGPIPE had its default action when lwcsum started (the caller did not
+/// ignore it).
+#[cfg(unix)]
+#[cfg_attr(test, allow(dead_code))] // the unit-test build has the harness's main
+pub(crate) fn record_sigpipe(default: bool) {
+    SIGPIPE_DEFAULT.store(default, Ordering::Relaxed);
+}
+
+/// Standard output is a pipe whose reader is gone (EPIPE). As GNU tools: with SIGPIPE's
+/// default action lwcsum dies of SIGPIPE, silently (status 141 in a shell); where the caller
+/// ignored SIGPIPE it says `write error: Broken pipe` and exits 1.
+pub(crate) fn broken_pipe() -> ! {
+    #[cfg(unix)]
+    if SIGPIPE_DEFAULT.load(Ordering::Relaxed) {
+        // SAFETY: restoring the default action and raising the signal; with SIG_DFL that ends
+        // the process.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+            libc::raise(libc::SIGPIPE);
+        }
+    }
+    crate::output::warn(b"write error: Broken pipe");
+    std::process::exit(1)
 }

@@ -72,7 +72,11 @@ fn every_thread_count_and_reader_agrees_with_k12() {
                             args.push("--no-mmap");
                         }
                         args.push(&name);
-                        let env = [("LWCSUM_TEST_ROTATIONAL", rotational)];
+                        // As many threads as asked, whatever this machine's CPUs.
+                        let env = [
+                            ("LWCSUM_TEST_ROTATIONAL", rotational),
+                            ("LWCSUM_TEST_CPUS", "64"),
+                        ];
                         let out = run_env(d.path(), &args, None, &env);
                         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
                         assert_eq!(stdout(&out), want, "{args:?} rotational={rotational}");
@@ -96,6 +100,7 @@ fn truncated_while_mapped_by_parts() {
         &[
             ("LWCSUM_TEST_TRUNCATE_MAPPED", "1"),
             ("LWCSUM_TEST_ROTATIONAL", "0"),
+            ("LWCSUM_TEST_CPUS", "64"),
         ],
     );
     assert_eq!(
