@@ -76,7 +76,7 @@ unsafe fn digest_x1_lanes<const R: usize, const LANES: usize>(
     ds: u8,
     out: &mut [u8],
 ) {
-    let mut a = [pair(0, 0); 15];
+    let mut a = [pair(t, 0, 0); 15];
     let body = data.len() - data.len() % (8 * LANES);
     let (blocks, tail) = data.split_at(body);
     absorb_x1_lanes::<R, LANES>(t, &mut a, blocks);
@@ -120,9 +120,9 @@ pub(super) unsafe fn finish_x1_with_features<const R: usize>(
             each_x1!(K, LOW, HIGH => {
                 if LOW == L - 1 {
                     let high = if HIGH.is_none() { 0x80 << 56 } else { 0 };
-                    a[K] = xor(t, a[K], pair(0x80 << 56, high));
+                    a[K] = xor(t, a[K], pair(t, 0x80 << 56, high));
                 } else if HIGH == Some(L - 1) {
-                    a[K] = xor(t, a[K], pair(0, 0x80 << 56));
+                    a[K] = xor(t, a[K], pair(t, 0, 0x80 << 56));
                 }
             });
             for &rc in &RC[24 - R..] {
@@ -148,7 +148,7 @@ fn write_x1(t: Token, a: &[__m128i; 15], out: &mut [u8]) {
         zeroize::Zeroize::zeroize(&mut st);
         return;
     }
-    let q = lane_pairs_x1(a);
+    let q = lane_pairs_x1(t, a);
     // SAFETY: SSE4.1 and AVX2 are available (the token proves AVX2); the stores write within
     // the chunks of `out` they are given.
     unsafe {
@@ -202,7 +202,7 @@ fn xor_lanes_x1(t: Token, a: &mut [__m128i; 15], block: &[u8], n: usize) {
                 Some(_) => 0,
                 None => low,
             };
-            a[K] = xor(t, a[K], pair(low, high));
+            a[K] = xor(t, a[K], pair(t, low, high));
         }
     });
 }
@@ -258,11 +258,11 @@ fn round_x1(t: Token, a: &mut [__m128i; 15], rc: u64) {
     let p2 = xor(t, a[2], a[7]);
     let p3 = xor(t, a[3], a[8]);
     let p4 = xor(t, a[4], a[9]);
-    let c0 = xor3(t, p0, swap(p0), a[10]);
-    let c1 = xor3(t, p1, swap(p1), a[11]);
-    let c2 = xor3(t, p2, swap(p2), a[12]);
-    let c3 = xor3(t, p3, swap(p3), a[13]);
-    let c4 = xor3(t, p4, swap(p4), a[14]);
+    let c0 = xor3(t, p0, swap(t, p0), a[10]);
+    let c1 = xor3(t, p1, swap(t, p1), a[11]);
+    let c2 = xor3(t, p2, swap(t, p2), a[12]);
+    let c3 = xor3(t, p3, swap(t, p3), a[13]);
+    let c4 = xor3(t, p4, swap(t, p4), a[14]);
     let r0 = rol::<__m128i, 1>(t, c1);
     let r1 = rol::<__m128i, 1>(t, c2);
     let r2 = rol::<__m128i, 1>(t, c3);
@@ -287,20 +287,20 @@ fn round_x1(t: Token, a: &mut [__m128i; 15], rc: u64) {
     let e12 = rolv(t, xor3(t, a[12], c1, r2), &rho.0[12]);
     let e13 = rolv(t, xor3(t, a[13], c2, r3), &rho.0[13]);
     let e14 = rolv(t, xor3(t, a[14], c3, r4), &rho.0[14]);
-    let n0 = unpacklo(e0, e3);
-    let n1 = unpackhi(e1, e4);
-    let n2 = unpacklo(e7, e5);
-    let n3 = unpackhi(e8, e6);
-    let n4 = unpacklo(e14, e12);
-    let n5 = unpacklo(e1, e4);
-    let n6 = unpackhi(e2, e0);
-    let n7 = unpacklo(e8, e6);
-    let n8 = unpackhi(e9, e7);
-    let n9 = unpacklo(e10, e13);
-    let n10 = unpacklo(e2, e2);
-    let n11 = unpackhi(e3, e3);
-    let n12 = unpacklo(e9, e9);
-    let n13 = unpackhi(e5, e5);
+    let n0 = unpacklo(t, e0, e3);
+    let n1 = unpackhi(t, e1, e4);
+    let n2 = unpacklo(t, e7, e5);
+    let n3 = unpackhi(t, e8, e6);
+    let n4 = unpacklo(t, e14, e12);
+    let n5 = unpacklo(t, e1, e4);
+    let n6 = unpackhi(t, e2, e0);
+    let n7 = unpacklo(t, e8, e6);
+    let n8 = unpackhi(t, e9, e7);
+    let n9 = unpacklo(t, e10, e13);
+    let n10 = unpacklo(t, e2, e2);
+    let n11 = unpackhi(t, e3, e3);
+    let n12 = unpacklo(t, e9, e9);
+    let n13 = unpackhi(t, e5, e5);
     let n14 = e11;
     a[0] = chi(t, n0, n1, n2);
     a[1] = chi(t, n1, n2, n3);
@@ -382,28 +382,28 @@ fn load_x1(_: Token, state: &State1600) -> [__m128i; 15] {
 /// Lanes 2i and 2i + 1 of the state in [`round_x1`]'s registers, for i = 0 to 11 (lanes 0 to 23):
 /// one shuffle or blend each (lane x + 5 y is in register x + 5 (y / 2), low element for even y).
 #[inline(always)]
-fn lane_pairs_x1(a: &[__m128i; 15]) -> [__m128i; 12] {
+fn lane_pairs_x1(t: Token, a: &[__m128i; 15]) -> [__m128i; 12] {
     [
-        unpacklo(a[0], a[1]),
-        unpacklo(a[2], a[3]),
-        low_high(a[4], a[0]),
-        unpackhi(a[1], a[2]),
-        unpackhi(a[3], a[4]),
-        unpacklo(a[5], a[6]),
-        unpacklo(a[7], a[8]),
-        low_high(a[9], a[5]),
-        unpackhi(a[6], a[7]),
-        unpackhi(a[8], a[9]),
-        unpacklo(a[10], a[11]),
-        unpacklo(a[12], a[13]),
+        unpacklo(t, a[0], a[1]),
+        unpacklo(t, a[2], a[3]),
+        low_high(t, a[4], a[0]),
+        unpackhi(t, a[1], a[2]),
+        unpackhi(t, a[3], a[4]),
+        unpacklo(t, a[5], a[6]),
+        unpacklo(t, a[7], a[8]),
+        low_high(t, a[9], a[5]),
+        unpackhi(t, a[6], a[7]),
+        unpackhi(t, a[8], a[9]),
+        unpacklo(t, a[10], a[11]),
+        unpacklo(t, a[12], a[13]),
     ]
 }
 
 /// Stores [`round_x1`]'s 15 registers back into one state, as the 16-byte pieces of
 /// [`lane_pairs_x1`] and lane 24.
 #[inline(always)]
-fn store_x1(_: Token, a: &[__m128i; 15], state: &mut State1600) {
-    let c = lane_pairs_x1(a);
+fn store_x1(t: Token, a: &[__m128i; 15], state: &mut State1600) {
+    let c = lane_pairs_x1(t, a);
     // SAFETY: SSE2 is available (the token proves AVX2); every store writes within `state` (16
     // bytes at lanes 0, 2, .., 22; 8 bytes at lane 24).
     unsafe {
@@ -417,7 +417,7 @@ fn store_x1(_: Token, a: &[__m128i; 15], state: &mut State1600) {
 
 /// `[low, high]` in one register.
 #[inline(always)]
-fn pair(low: u64, high: u64) -> __m128i {
+fn pair(_: Token, low: u64, high: u64) -> __m128i {
     // SAFETY: SSE2 is part of x86_64.
     unsafe { _mm_set_epi64x(high as i64, low as i64) }
 }
@@ -438,29 +438,28 @@ fn rolv(_: Token, a: __m128i, counts: &[u64; 2]) -> __m128i {
 
 /// The two elements exchanged.
 #[inline(always)]
-fn swap(a: __m128i) -> __m128i {
+fn swap(_: Token, a: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of x86_64.
     unsafe { _mm_shuffle_epi32::<0x4E>(a) }
 }
 
 /// `[a.low, b.high]`.
 #[inline(always)]
-fn low_high(a: __m128i, b: __m128i) -> __m128i {
-    // SAFETY: AVX2 is available wherever these registers are used (the token proves it); this
-    // function is inlined into the `#[target_feature]` functions that use it.
+fn low_high(_: Token, a: __m128i, b: __m128i) -> __m128i {
+    // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm_blend_epi32::<0b1100>(a, b) }
 }
 
 /// `[a.low, b.low]`.
 #[inline(always)]
-fn unpacklo(a: __m128i, b: __m128i) -> __m128i {
+fn unpacklo(_: Token, a: __m128i, b: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of x86_64.
     unsafe { _mm_unpacklo_epi64(a, b) }
 }
 
 /// `[a.high, b.high]`.
 #[inline(always)]
-fn unpackhi(a: __m128i, b: __m128i) -> __m128i {
+fn unpackhi(_: Token, a: __m128i, b: __m128i) -> __m128i {
     // SAFETY: SSE2 is part of x86_64.
     unsafe { _mm_unpackhi_epi64(a, b) }
 }
