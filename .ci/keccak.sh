@@ -8,8 +8,8 @@
 #      LWC_BACKEND=<name> (the common stages run the one the dispatch picks);
 #      (the `rayon` feature's test, tests/spot.rs rayon_paths, runs in the common `test` stage:
 #      lwcsum turns the feature on, and `cargo test --workspace` unifies it);
-#   3. the footprint of a no_std SHA3-256-only static library for thumbv7em (opt-level "s",
-#      compact backend): its .text must stay within 3 KB;
+#   3. the footprint of a no_std SHA3-256-only static library for thumbv7em (opt-level "s", which
+#      selects the compact backend with no flag): its .text must stay within 3 KB;
 #   4. the generated aarch64 rounds (keccak/src/hazmat/backends/aarch64_{sha3,neon}/rounds.rs) are
 #      what their generators write (the backends themselves run in the common stage test-aarch64).
 set -euo pipefail
@@ -84,13 +84,14 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
     loop {}
 }
 RS
-  (cd "$foot" && CARGO_TARGET_DIR="$foot/target" RUSTFLAGS='--cfg keccak_backend="compact"' \
+  # No flag: opt-level "s" alone selects the compact code (keccak/build.rs).
+  (cd "$foot" && CARGO_TARGET_DIR="$foot/target" \
     cargo build -q --release --target thumbv7em-none-eabihf) || { rm -rf "$foot"; return 1; }
   # .text of the crate's own object (compiler_builtins excluded).
   text=$(llvm-size -A "$foot"/target/thumbv7em-none-eabihf/release/libkeccak_footprint.a \
     | awk '/\(ex /{p = ($1 ~ /^keccak_footprint-/)} p && $1 ~ /^\.text/ {s += $2} END {print s + 0}')
   rm -rf "$foot"
-  echo "no_std SHA3-256 staticlib, thumbv7em, opt-level s, compact: .text = $text bytes (limit 3072)"
+  echo "no_std SHA3-256 staticlib, thumbv7em, opt-level s (no flag): .text = $text bytes (limit 3072)"
   [ "$text" -le 3072 ] && [ "$text" -gt 0 ]
 }
 t0=$SECONDS

@@ -28,9 +28,12 @@
 //!   caller can force: 2 KB instead of 43 KB on Cortex-M4, and wasm32, where the unrolled rounds
 //!   ran at half the speed under V8), instead of unrolling all of them.
 //!
+//! * `keccak_size_build`: the crate is built with opt-level "s" or "z", which selects the compact
+//!   build below without any flag.
+//!
 //! "Forced portable" is any of: Miri, `--cfg lwc_force_portable`, `--cfg keccak_backend="portable"`
-//! and `--cfg keccak_backend="compact"` (the compact build is the portable backend with rolled
-//! rounds on every target: the smallest code).
+//! and the compact build, `--cfg keccak_backend="compact"` or opt-level "s"/"z" (the portable
+//! backend with rolled rounds on every target: the smallest code).
 
 fn main() {
     for alias in [
@@ -43,6 +46,7 @@ fn main() {
         "keccak_bi32_default",
         "keccak_lazy_rho",
         "keccak_rolled",
+        "keccak_size_build",
     ] {
         println!("cargo::rustc-check-cfg=cfg({alias})");
     }
@@ -59,12 +63,18 @@ fn main() {
             .as_deref()
             .is_some_and(|v| v.split(',').any(|b| b == name))
     };
-    let compact = backend_is("compact");
+    let emit = |alias: &str| println!("cargo::rustc-cfg={alias}");
+    // A build for size (opt-level "s" or "z" for this crate, whatever the profile's name) gets
+    // the compact code with no flag: the user asked for the smallest code.
+    let size_build = matches!(var("OPT_LEVEL").as_deref(), Some("s" | "z"));
+    if size_build {
+        emit("keccak_size_build");
+    }
+    let compact = backend_is("compact") || size_build;
     let forced_portable = var("CARGO_CFG_MIRI").is_some()
         || var("CARGO_CFG_LWC_FORCE_PORTABLE").is_some()
         || backend_is("portable")
         || compact;
-    let emit = |alias: &str| println!("cargo::rustc-cfg={alias}");
     if x86 && !forced_portable {
         emit("keccak_x86");
     }

@@ -384,7 +384,7 @@ fn names_and_order() {
 }
 
 /// The documented ways to force portable code (Miri, `--cfg lwc_force_portable`,
-/// `--cfg keccak_backend="portable"` / `"compact"`) leave only `Portable`; without them `Bi32` is
+/// `--cfg keccak_backend="portable"` / `"compact"`, opt-level "s"/"z") leave only `Portable`; without them `Bi32` is
 /// compiled in on every target (and the x86 or aarch64 backends there), the CPU picks the most
 /// preferred backend it supports (`Bi32` only on 32-bit targets), and
 /// `force_backend` takes exactly the supported ones. (The only test that forces: the others run
@@ -396,6 +396,7 @@ fn forcing_cfgs_and_force_backend() {
         lwc_force_portable,
         keccak_backend = "portable",
         keccak_backend = "compact",
+        keccak_size_build,
     ));
     let bi32_default = cfg!(all(
         target_pointer_width = "32",
