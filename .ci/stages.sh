@@ -10,10 +10,10 @@ for f in "${FAMILIES[@]}"; do FAMILY_ARGS+=(-p "$f"); done
 PKG_ARGS=(-p lwc-tests "${FAMILY_ARGS[@]}")
 
 # The one-way layering of the family crates, the CI scripts themselves, README.md's architecture
-# table against the code, and no intrinsic outside a function that holds a token or carries
-# #[target_feature] (.ci/intrinsics.py).
+# table against the code, no intrinsic outside a function that holds a token or carries
+# #[target_feature] (.ci/intrinsics.py), and no wipe by field name (.ci/wipes.py).
 structure() {
-  python3 .ci/layering.py && python3 .ci/lint_ci.py && python3 .ci/arch_table.py && python3 .ci/intrinsics.py
+  python3 .ci/layering.py && python3 .ci/lint_ci.py && python3 .ci/arch_table.py && python3 .ci/intrinsics.py && python3 .ci/wipes.py
 }
 
 all_features() {

@@ -326,8 +326,13 @@ impl fmt::Debug for MaskedKey {
 
 impl Drop for MaskedKey {
     fn drop(&mut self) {
+        // Every field by name (`key` wipes itself): one added later does not compile here until
+        // it is wiped.
+        let Self { key: _, mask } = self;
         #[cfg(feature = "zeroize")]
-        zeroize::Zeroize::zeroize(&mut self.mask);
+        zeroize::Zeroize::zeroize(mask);
+        #[cfg(not(feature = "zeroize"))]
+        let _ = mask;
     }
 }
 

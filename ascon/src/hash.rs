@@ -121,8 +121,12 @@ impl fmt::Debug for StartState {
 
 impl Drop for StartState {
     fn drop(&mut self) {
+        // Every field by name: one added later does not compile here until it is wiped.
+        let Self(words) = self;
         #[cfg(feature = "zeroize")]
-        crate::hazmat::backends::KernelState::wipe(&mut self.0);
+        crate::hazmat::backends::KernelState::wipe(words);
+        #[cfg(not(feature = "zeroize"))]
+        let _ = words;
     }
 }
 

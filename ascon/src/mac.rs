@@ -413,11 +413,15 @@ impl<const LE: bool> fmt::Debug for AsconPrfShortGeneric<LE> {
 
 impl<const LE: bool> Drop for AsconPrfShortGeneric<LE> {
     fn drop(&mut self) {
+        // Every field by name: one added later does not compile here until it is wiped.
+        let Self { k0, k1 } = self;
         #[cfg(feature = "zeroize")]
         {
-            zeroize::Zeroize::zeroize(&mut self.k0);
-            zeroize::Zeroize::zeroize(&mut self.k1);
+            zeroize::Zeroize::zeroize(k0);
+            zeroize::Zeroize::zeroize(k1);
         }
+        #[cfg(not(feature = "zeroize"))]
+        let _ = (k0, k1);
     }
 }
 

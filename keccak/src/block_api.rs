@@ -102,8 +102,12 @@ hasher_impl! {
     }
     [Drop] {
         fn drop(&mut self) {
+            // Every field by name: one added later does not compile here until it is wiped.
+            let Self { state, _pd } = self;
             #[cfg(feature = "zeroize")]
-            zeroize::Zeroize::zeroize(&mut self.state);
+            zeroize::Zeroize::zeroize(state);
+            #[cfg(not(feature = "zeroize"))]
+            let _ = state;
         }
     }
     [SerializableState] {
@@ -191,8 +195,12 @@ reader_impl! {
     }
     [Drop] {
         fn drop(&mut self) {
+            // Every field by name: one added later does not compile here until it is wiped.
+            let Self { state, _pd } = self;
             #[cfg(feature = "zeroize")]
-            zeroize::Zeroize::zeroize(&mut self.state);
+            zeroize::Zeroize::zeroize(state);
+            #[cfg(not(feature = "zeroize"))]
+            let _ = state;
         }
     }
 }

@@ -315,6 +315,16 @@ impl<const RATE: usize> zeroize::ZeroizeOnDrop for Kt<RATE> {}
 impl<const RATE: usize> Drop for Kt<RATE> {
     fn drop(&mut self) {
         use zeroize::Zeroize;
-        self.customization.as_mut().zeroize();
+        // Every field by name: the sponges wipe themselves, the rest is lengths and flags.
+        let Self {
+            main: _,
+            leaf: _,
+            first: _,
+            tree: _,
+            leaf_len: _,
+            leaves: _,
+            customization,
+        } = self;
+        customization.as_mut().zeroize();
     }
 }

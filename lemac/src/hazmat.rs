@@ -93,10 +93,17 @@ macro_rules! context_impls {
         impl Drop for $ctx {
             fn drop(&mut self) {
                 use zeroize::Zeroize;
-                self.init.zeroize();
-                self.subkeys.zeroize();
-                self.k2.zeroize();
-                self.k3.zeroize();
+                // Every field by name: one added later does not compile here until it is wiped.
+                let Self {
+                    init,
+                    subkeys,
+                    k2,
+                    k3,
+                } = self;
+                init.zeroize();
+                subkeys.zeroize();
+                k2.zeroize();
+                k3.zeroize();
             }
         }
 
@@ -236,6 +243,22 @@ pub(crate) struct PetitMacState {
     pub(crate) s: Word,
     pub(crate) r: [Word; 5],
 }
+
+/// Wiping for the two running states: every field by name, so one added later does not compile
+/// here until it is wiped.
+macro_rules! state_zeroize {
+    ($($state:ident),*) => {$(
+        #[cfg(feature = "zeroize")]
+        impl zeroize::Zeroize for $state {
+            fn zeroize(&mut self) {
+                let Self { s, r } = self;
+                s.zeroize();
+                r.zeroize();
+            }
+        }
+    )*};
+}
+state_zeroize!(LeMacState, PetitMacState);
 
 impl PetitMacState {
     pub(crate) fn new(ctx: &PetitMacContext) -> Self {

@@ -118,9 +118,11 @@ macro_rules! mac_core {
         impl Drop for $core {
             fn drop(&mut self) {
                 use zeroize::Zeroize;
-                self.state.s.zeroize();
-                self.state.r.zeroize();
-                self.nonce.zeroize();
+                // Every field by name (the context wipes itself): one added later does not
+                // compile here until it is wiped.
+                let Self { ctx: _, state, nonce } = self;
+                state.zeroize();
+                nonce.zeroize();
             }
         }
 

@@ -128,8 +128,12 @@ impl<P: SchwaemmPermutation<Rate>, Rate: ArraySize> fmt::Debug for Schwaemm<P, R
 /// Wipes the key with `zeroize`.
 impl<P: SchwaemmPermutation<Rate>, Rate: ArraySize> Drop for Schwaemm<P, Rate> {
     fn drop(&mut self) {
+        // Every field by name: one added later does not compile here until it is wiped.
+        let Self { key, params: _ } = self;
         #[cfg(feature = "zeroize")]
-        P::Duplex::wipe(&mut self.key);
+        P::Duplex::wipe(key);
+        #[cfg(not(feature = "zeroize"))]
+        let _ = key;
     }
 }
 

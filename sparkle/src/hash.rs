@@ -120,8 +120,15 @@ macro_rules! esch_core_impls {
         /// Wipes the state with `zeroize`.
         impl<P: EschPermutation> Drop for $core<P> {
             fn drop(&mut self) {
+                // Every field by name: one added later does not compile here until it is wiped.
+                let Self {
+                    sponge,
+                    permutation: _,
+                } = self;
                 #[cfg(feature = "zeroize")]
-                self.sponge.wipe();
+                sponge.wipe();
+                #[cfg(not(feature = "zeroize"))]
+                let _ = sponge;
             }
         }
 

@@ -108,8 +108,16 @@ impl<P: EschPermutation> fmt::Debug for XoEschReaderCore<P> {
 /// Wipes the state with `zeroize`.
 impl<P: EschPermutation> Drop for XoEschReaderCore<P> {
     fn drop(&mut self) {
+        // Every field by name: one added later does not compile here until it is wiped.
+        let Self {
+            sponge,
+            started: _,
+            permutation: _,
+        } = self;
         #[cfg(feature = "zeroize")]
-        self.sponge.wipe();
+        sponge.wipe();
+        #[cfg(not(feature = "zeroize"))]
+        let _ = sponge;
     }
 }
 

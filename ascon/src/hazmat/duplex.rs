@@ -27,8 +27,12 @@ impl core::fmt::Debug for KeyWords {
 
 impl Drop for KeyWords {
     fn drop(&mut self) {
+        // Every field by name: one added later does not compile here until it is wiped.
+        let Self(words) = self;
         #[cfg(feature = "zeroize")]
-        zeroize::Zeroize::zeroize(&mut self.0);
+        zeroize::Zeroize::zeroize(words);
+        #[cfg(not(feature = "zeroize"))]
+        let _ = words;
     }
 }
 

@@ -268,12 +268,16 @@ fn load_words<S: Spec>(bytes: &[u8]) -> [u64; 5] {
 
 impl<S> Drop for Absorber<S> {
     fn drop(&mut self) {
+        // Every field by name: one added later does not compile here until it is wiped.
+        let Self { st, buf, pos, _s } = self;
         #[cfg(feature = "zeroize")]
         {
-            self.st.wipe();
-            zeroize::Zeroize::zeroize(&mut self.buf);
-            self.pos = 0;
+            st.wipe();
+            zeroize::Zeroize::zeroize(buf);
+            *pos = 0;
         }
+        #[cfg(not(feature = "zeroize"))]
+        let _ = (st, buf, pos);
     }
 }
 
@@ -379,11 +383,15 @@ impl<S: Spec> Squeezer<S> {
 
 impl<S> Drop for Squeezer<S> {
     fn drop(&mut self) {
+        // Every field by name: one added later does not compile here until it is wiped.
+        let Self { st, block, pos, _s } = self;
         #[cfg(feature = "zeroize")]
         {
-            self.st.wipe();
-            zeroize::Zeroize::zeroize(&mut self.block);
-            self.pos = 0;
+            st.wipe();
+            zeroize::Zeroize::zeroize(block);
+            *pos = 0;
         }
+        #[cfg(not(feature = "zeroize"))]
+        let _ = (st, block, pos);
     }
 }

@@ -309,8 +309,10 @@ pub(crate) fn squeeze_block(st: &mut State1600, out: &mut [u8]) {
 impl<const RATE: usize, const ROUNDS: usize> Drop for Sponge<RATE, ROUNDS> {
     fn drop(&mut self) {
         use zeroize::Zeroize;
-        self.st.zeroize();
-        self.pos.zeroize();
+        // Every field by name: one added later does not compile here until it is wiped.
+        let Self { st, pos } = self;
+        st.zeroize();
+        pos.zeroize();
     }
 }
 
