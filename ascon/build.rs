@@ -15,8 +15,8 @@
 //!   and rotated-operand XOR (the orn/bic S-box circuit and the nested linear layer): aarch64,
 //!   portable code, so forcing portable keeps it; also riscv32, where the `u64` words are the
 //!   default without Zbb/Zbkb: there the circuit's or-not and and-not cost one NOT each, 17
-//!   operations a half-word against 21 for the chi form (rv32imac AEAD128 4 KiB 69.14 -> 64.03
-//!   instructions a byte);
+//!   operations a half-word against 21 for the chi form (figures: PERFORMANCE.md, "RV32
+//!   (qemu-riscv32 instruction counts, issue 23)");
 //! * `ascon_riscv32`: 16-byte little-endian blocks are read and written as aligned 32-bit words
 //!   where they are 4-byte aligned (`riscv32.rs`): the target is riscv32 and the backends are not
 //!   forced portable;
@@ -28,11 +28,9 @@
 //!   `--cfg ascon_backend="bi32"`, or no `ascon_backend="u64"` on a target whose pointers are
 //!   narrower than 64 bits, except riscv32 without a 32-bit rotate instruction (neither Zbb nor
 //!   Zbkb enabled): there a 64-bit rotation of `u64` words costs the same shifts as the two 32-bit
-//!   rotations of `bi32`, so the conversions would be pure cost (rv32imac AEAD128 4 KiB: 69.1
-//!   against 84.9 instructions a byte); and except wasm32, whose pointers are 32 bits wide but
-//!   whose integer instructions (rotations included) are 64 bits wide: `bi32` there ran at 0.43x
-//!   (AEAD128 4 KiB) and 0.58x (Hash256) of RustCrypto's u64 code under Node, `u64` at 1.02x and
-//!   1.10x (benches/REPORT.md, "wasm32 time").
+//!   rotations of `bi32`, so the conversions would be pure cost (PERFORMANCE.md, "RV32"); and
+//!   except wasm32, whose pointers are 32 bits wide but whose integer instructions (rotations
+//!   included) are 64 bits wide, so `u64` is the faster there (PERFORMANCE.md, "wasm32").
 
 fn main() {
     for alias in [
@@ -69,7 +67,10 @@ fn main() {
         if features.split(',').any(|f| f == "sse2") {
             println!("cargo::rustc-cfg=ascon_sse2");
         }
-        if arch.as_deref() == Some("x86_64") && backend_cfg.is_none() && rustc_at_least(89) {
+        if arch.as_deref() == Some("x86_64")
+            && backend_cfg.is_none()
+            && lwc_dispatch::build::rustc_at_least(89)
+        {
             println!("cargo::rustc-cfg=ascon_avx512");
         }
     }
@@ -87,18 +88,4 @@ fn main() {
     if backend("bi32") || (!backend("u64") && narrow && !shifts_only && !wasm) {
         println!("cargo::rustc-cfg=ascon_bi32");
     }
-}
-
-/// Whether the compiler cargo builds with (`RUSTC`) is Rust 1.`minor` or later.
-fn rustc_at_least(minor: u32) -> bool {
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let out = std::process::Command::new(rustc).arg("--version").output();
-    let text = out
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .unwrap_or_default();
-    let minor_seen = text
-        .strip_prefix("rustc 1.")
-        .and_then(|v| v.split('.').next()?.parse().ok());
-    minor_seen.is_some_and(|m: u32| m >= minor)
 }

@@ -14,8 +14,8 @@
 //!   portable; plain Rust, no CPU feature);
 //! * `keccak_bi32_default`: `bi32` is a backend detection may pick, placed after `x86_bmi` in
 //!   `Backend::ALL`: `keccak_bi32` on a 32-bit target (RISC-V, ARM, i686; measured faster than
-//!   the portable code there, and on i686 than `x86_bmi`, see PERFORMANCE.md) other than wasm32
-//!   (64-bit integer instructions; there `bi32` ran at a third of the portable code's speed);
+//!   the portable code there, and on i686 than `x86_bmi`) other than wasm32 (64-bit integer
+//!   instructions, where `bi32` is slower); figures: PERFORMANCE.md, "32-bit targets", "wasm32";
 //! * `keccak_wasm_simd128`: the `wasm_simd128` backend (two states per `v128`) is compiled in
 //!   (wasm32 built with `-C target-feature=+simd128`, not forced portable; WebAssembly has no
 //!   run-time detection, so the build decides);
@@ -23,10 +23,11 @@
 //!   next logical instructions (`backends/portable/lazy_rho.rs`; aarch64, where a logical
 //!   instruction rotates an operand for free), all rounds unrolled; not in the `compact` build;
 //! * `keccak_rolled`: the portable permutation runs its rounds in a loop, one straight-line round
-//!   per iteration (x86/x86_64, where that is faster, the `compact` build everywhere, and 32-bit
+//!   per iteration (x86/x86_64, where that is faster, the `compact` build everywhere, 32-bit
 //!   targets under `keccak_bi32_default`, where `bi32` runs and `portable` is only the fallback a
-//!   caller can force: 2 KB instead of 43 KB on Cortex-M4, and wasm32, where the unrolled rounds
-//!   ran at half the speed under V8), instead of unrolling all of them.
+//!   caller can force, so its code stays small, and wasm32, where the unrolled rounds are slower
+//!   under V8), instead of unrolling all of them; figures: PERFORMANCE.md, "Speed", "32-bit
+//!   targets" (code size), "wasm32".
 //!
 //! * `keccak_size_build`: the crate is built with opt-level "s" or "z", which selects the compact
 //!   build below without any flag.
@@ -99,7 +100,7 @@ fn main() {
     }
     if x86_64 && !forced_portable {
         emit("keccak_x86_64");
-        if rustc_at_least(89) {
+        if lwc_dispatch::build::rustc_at_least(89) {
             emit("keccak_avx512");
         }
     }
@@ -109,18 +110,4 @@ fn main() {
     } else if aarch64 {
         emit("keccak_lazy_rho");
     }
-}
-
-/// Whether the compiler cargo builds with (`RUSTC`) is Rust 1.`minor` or later.
-fn rustc_at_least(minor: u32) -> bool {
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let out = std::process::Command::new(rustc).arg("--version").output();
-    let text = out
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .unwrap_or_default();
-    let minor_seen = text
-        .strip_prefix("rustc 1.")
-        .and_then(|v| v.split('.').next()?.parse().ok());
-    minor_seen.is_some_and(|m: u32| m >= minor)
 }
