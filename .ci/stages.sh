@@ -11,9 +11,10 @@ PKG_ARGS=(-p lwc-tests "${FAMILY_ARGS[@]}")
 
 # The one-way layering of the family crates, the CI scripts themselves, README.md's architecture
 # table against the code, no intrinsic outside a function that holds a token or carries
-# #[target_feature] (.ci/intrinsics.py), and no wipe by field name (.ci/wipes.py).
+# #[target_feature] (.ci/intrinsics.py), no wipe by field name (.ci/wipes.py), and every test
+# file in one row of lwc-tests/src/lib.rs's placement table (.ci/test_table.py).
 structure() {
-  python3 .ci/layering.py && python3 .ci/lint_ci.py && python3 .ci/arch_table.py && python3 .ci/intrinsics.py && python3 .ci/wipes.py
+  python3 .ci/layering.py && python3 .ci/lint_ci.py && python3 .ci/arch_table.py && python3 .ci/intrinsics.py && python3 .ci/wipes.py && python3 .ci/test_table.py --selftest
 }
 
 all_features() {

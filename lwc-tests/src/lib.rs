@@ -15,18 +15,34 @@
 //! # Where a test goes
 //!
 //! Every family follows the same rule, so a reader knows where to look and a new algorithm knows
-//! where its tests belong:
+//! where its tests belong. One row per job; every test file of the tree stands in exactly one row
+//! (`.ci/test_table.py` checks both ways). In the second column, `<family>` stands for each of
+//! `ascon`, `keccak`, `lemac`, `sparkle` (every one must have the file), `{a,b}` for each name
+//! listed, and `*` for any name (at least one file must match).
 //!
-//! | what | where |
+//! | job | where |
 //! |---|---|
-//! | literal spot vectors (a few official values written into the test; no files, runs under Miri) | `<crate>/tests/spot.rs` |
-//! | the previous trait generation (digest 0.10 / aead 0.5), generic code over it | `<crate>/tests/compat.rs` |
-//! | every backend the CPU has against the portable one, on random inputs | `<crate>/src/hazmat/backends/tests.rs` |
-//! | the official vector files (`LWC_KAT_DIR`), every runner, `SerializableState` | `lwc-tests/tests/<family>_kat.rs` |
-//! | JSON sets: Wycheproof, ACVP, RFC and SP 800-185 JSON | `lwc-tests/tests/<family>_vectors.rs` |
-//! | independent peers on random inputs (RustCrypto crates, pyascon, ...) | `lwc-tests/tests/<family>_diff.rs` |
-//! | constant time, zeroize, bad input (all families) | `lwc-tests/tests/reliability_*.rs` |
+//! | literal spot vectors: a few official values written into the test, no files (`spot.rs` also runs under Miri) | `<family>/tests/spot.rs`; the narrow permutations' literal trace values, `keccak/tests/permutations.rs` |
+//! | every backend the CPU has against the portable one, on random inputs | `<family>/src/hazmat/backends/tests.rs`; LeMac's whole algorithms on every backend, `lemac/src/hazmat/tests.rs` |
+//! | the previous trait generation (digest 0.10 / aead 0.5), generic code over it | `{ascon,keccak,sparkle}/tests/compat.rs`; digest 0.10's `core_api` (`CoreWrapper`) face, `keccak/tests/core_api.rs`; LeMac's, which also renders the official files again, beside them: `lwc-tests/tests/lemac_compat.rs` |
+//! | drop-in for the RustCrypto crates a family replaces, checked against those crates (dev-dependencies of the family crate) on the default backend: names, `AlgorithmName` and `Debug` text, serialized states both ways, trait sets, sub-APIs | `{ascon,keccak}/tests/peers.rs`; keccak's block-level cores against sha3's, `keccak/tests/block_api.rs`; kmac 0.1's API on its published vectors, `keccak/tests/kmac_api.rs` |
+//! | the official vector files (`LWC_KAT_DIR`), every runner, `SerializableState` | `lwc-tests/tests/<family>_kat.rs`; the Keccak team's permutation traces, `lwc-tests/tests/keccak_permutations.rs` |
+//! | JSON sets: Wycheproof, ACVP, RFC and SP 800-185 JSON | `lwc-tests/tests/{ascon,keccak}_vectors.rs` |
+//! | outputs against independent implementations (RustCrypto crates, pyascon, `aes`) on random inputs, on every backend (`LWC_BACKEND`); no peer exists for SPARKLE | `lwc-tests/tests/{ascon,keccak,lemac}_diff.rs`; two keccak-only APIs on the default backend, in the crate that has their features: XOF reads in small pieces, `keccak/tests/reads.rs`, and threaded KT128/KT256, `keccak/tests/threads.rs` |
+//! | constant time (valgrind, ptrace traces, qemu-user traces on aarch64), zeroize, bad input (all families) | `lwc-tests/tests/reliability_*.rs` |
 //! | the harness itself, against deliberately broken toys | `lwc-tests/tests/harness.rs` |
+//! | the `backends!` macro of `lwc-dispatch`, on a made-up family | `dispatch/tests/table.rs` |
+//! | the `lwcsum` command line, through the built binary | `lwcsum/tests/*.rs` |
+//! | the facades for older crate lines, each against its original crate (`compat/README.md`) | `compat/*/tests/*.rs` |
+//! | the C API's Rust-side tests (overlapping buffers, under Miri too) | `lwc-capi/src/tests.rs` |
+//! | the Python binding, against hashlib, pycryptodome and the official vectors | `lwc-py/tests/test_*.py` |
+//!
+//! `peers.rs` and `<family>_diff.rs` do different jobs: `peers.rs` asks whether a user can swap
+//! the RustCrypto crate for ours unnoticed (the same names, printed text and state bytes; it needs
+//! the replaced crates as dev-dependencies of the family crate), `_diff.rs` whether every output
+//! agrees with an independent implementation, once per backend in CI. A test file is a test
+//! target (`tests/*.rs`, not the helper modules in `tests/<name>/`), an in-crate `tests.rs`, or a
+//! Python `test_*.py`.
 //!
 //! Rules: an expected value is never computed by our own code (an official file, a literal
 //! official vector, or an independent peer); every type implementing `SerializableState` is checked

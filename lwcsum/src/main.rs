@@ -83,9 +83,8 @@ fn list(reg: &[Algorithm]) {
 const MAX_THREADS: u16 = 1024;
 
 /// The threads of the pool for `requested` threads on `cpus` CPUs: never more than the CPUs.
-/// Hashing is CPU work, so extra threads only wait on each other: on 2 CPUs, 1024 threads took
-/// 10 to 15 times as long as 2 on a cached 1 GiB file (idle rayon workers spin for work, and
-/// KT128 split each file over up to 512 of them), and on a rotating disk the extra readers seek.
+/// Hashing is CPU work, so extra threads only wait on each other (idle rayon workers spin for
+/// work), and on a rotating disk the extra readers seek; figures: README.md, "I/O".
 fn pool_threads(requested: usize, cpus: usize) -> usize {
     requested.min(cpus).max(1)
 }

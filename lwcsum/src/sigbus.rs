@@ -120,7 +120,8 @@ impl GuardedMap {
     /// cannot be installed, every slot is taken, or mapping fails.
     ///
     /// With `by_parts`, nothing is populated up front: the threads that hash the map fault their
-    /// own parts in as they read them (as fast as `MADV_POPULATE_READ` on each part, measured).
+    /// own parts in as they read them (`MADV_POPULATE_READ` on each part is no faster: README.md,
+    /// "KT128 on every core, against b3sum").
     /// Only the first `len` bytes (the size at open) are mapped.
     pub(crate) fn new(file: &File, path: &OsStr, len: u64, by_parts: bool) -> Option<Self> {
         if !install() {

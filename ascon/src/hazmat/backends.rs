@@ -157,8 +157,8 @@ lwc_dispatch::backends! {
 
 /// Whether `pext`/`pdep` run at full speed on this CPU (the `bi32` conversions of `x86_bmi` use
 /// them only then): every Intel CPU with BMI2 and AMD from Zen 3 (family 19h) on. Earlier AMD CPUs
-/// with BMI2 (families 15h to 18h: Excavator, Zen 1 and 2, Hygon) run them in microcode, tens to
-/// hundreds of cycles each with these 16-bit masks.
+/// with BMI2 (families 15h to 18h: Excavator, Zen 1 and 2, Hygon) run them in microcode (their
+/// cost: PERFORMANCE.md, "i686 (32-bit x86)").
 #[cfg(all(ascon_x86, ascon_bi32))]
 pub(crate) fn fast_pext() -> bool {
     let cpu = lwc_dispatch::x86::cpu();

@@ -46,7 +46,7 @@ pub(crate) trait Kernels: Copy {
 
     /// Whether the finalisation's 10 rounds of `G_i` chains are written out (straight-line, each
     /// round's keys known at compile time) instead of a loop over the rounds (the x86 backends
-    /// and `portable` keep the loop; their code stays as measured).
+    /// and `portable` keep the loop; PERFORMANCE.md, "aarch64 (issue 18)").
     const UNROLL_FINISH: bool = false;
 
     /// Whether the LeMac absorb loop keeps the round keys pending (`R(t ^ k)` as
@@ -56,7 +56,8 @@ pub(crate) trait Kernels: Copy {
 
     /// Whether the LeMac absorb loop runs one block per iteration instead of six written out:
     /// with 32 vector registers (EVEX) LLVM renames the rotating words of a one-block loop
-    /// without a spill, and that loop measured faster than the six-block one (PERFORMANCE.md).
+    /// without a spill, and that loop measured faster than the six-block one (PERFORMANCE.md,
+    /// "Issue 20: 1 KiB against the C++ seed, both built native").
     const ROLLED_ABSORB: bool = false;
 
     /// Loads a word.

@@ -38,7 +38,7 @@ pub(crate) fn finish<K: Kernels, const N: usize>(
 /// `H ^ nm`: [`finish`] without the output AES-128. The 10 rounds of chains are a loop, or
 /// written out for backends with [`Kernels::UNROLL_FINISH`] (LLVM keeps the loop rolled and
 /// selects the zero key of the last round at run time: 8 `movi` + a branch per round on
-/// aarch64); the other backends keep the loop, whose code stays as measured.
+/// aarch64); the other backends keep the loop (PERFORMANCE.md, "aarch64 (issue 18)").
 #[inline(always)]
 pub(crate) fn tag_input<K: Kernels, const N: usize>(
     k: K,

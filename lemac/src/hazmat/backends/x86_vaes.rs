@@ -20,7 +20,7 @@ use crate::hazmat::Word;
 unsafe impl AesniProof for Token {
     type Lanes2 = X86VaesLanes;
     // Not the chain pairs of `x86_avx512`: with 16 vector registers they made LLVM spill state
-    // words inside the 6-block absorb loop, slower at 16 KiB than without (PERFORMANCE.md, issue 20).
+    // words inside the 6-block absorb loop, slower than without (PERFORMANCE.md, "Issue 20").
     type Pairs = NoLanes2;
     #[inline(always)]
     fn lanes2(self) -> Option<X86VaesLanes> {
