@@ -191,3 +191,63 @@ pub fn keccak_p<L: LaneSize>(state: &mut [L; PLEN], round_count: usize) {
     }
     L::__keccak_p(state, round_count);
 }
+
+/// Runs a block once for each index `0..5`, with the index bound to `$var`.
+///
+/// keccak 0.1 exports this helper at its root, so code written against it may call
+/// `keccak::unroll5!`. Without the `no_unroll` feature each copy of the block sees `$var` as a
+/// `const usize` (the repetition is spelled out at compile time); with it, the block is the body
+/// of a `for` loop over `0..5`.
+#[cfg(not(feature = "no_unroll"))]
+#[macro_export]
+macro_rules! unroll5 {
+    ($var:ident, $body:block) => {
+        $crate::__unroll_each!($var, $body, 0 1 2 3 4)
+    };
+}
+
+/// Runs a block once for each index `0..5`, with the index bound to `$var` (a `for` loop: the
+/// `no_unroll` feature is on).
+#[cfg(feature = "no_unroll")]
+#[macro_export]
+macro_rules! unroll5 {
+    ($var:ident, $body:block) => {
+        for $var in 0..5 $body
+    };
+}
+
+/// Runs a block once for each index `0..24`, with the index bound to `$var`: as [`unroll5!`],
+/// for the 24 rounds of Keccak-f\[1600\].
+#[cfg(not(feature = "no_unroll"))]
+#[macro_export]
+macro_rules! unroll24 {
+    ($var:ident, $body:block) => {
+        $crate::__unroll_each!(
+            $var, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23
+        )
+    };
+}
+
+/// Runs a block once for each index `0..24`, with the index bound to `$var` (a `for` loop: the
+/// `no_unroll` feature is on).
+#[cfg(feature = "no_unroll")]
+#[macro_export]
+macro_rules! unroll24 {
+    ($var:ident, $body:block) => {
+        for $var in 0..24 $body
+    };
+}
+
+/// The expansion behind [`unroll5!`] and [`unroll24!`]: one scope per listed index, each with
+/// `$var` a `const usize` of that value. Not part of keccak 0.1's API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __unroll_each {
+    ($var:ident, $body:block, $($i:literal)*) => {
+        $({
+            #[allow(non_upper_case_globals)]
+            const $var: usize = $i;
+            $body;
+        })*
+    };
+}

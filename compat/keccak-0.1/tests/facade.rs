@@ -1,5 +1,6 @@
 //! The facade's own checks beyond keccak 0.1.6's suite (which peer_suites.py runs): a `LaneSize`
-//! implemented outside the crate, the round-count panic, and the Keccak-p round counts.
+//! implemented outside the crate, the round-count panic, the Keccak-p round counts, and the
+//! exported `unroll5!` / `unroll24!` helpers.
 
 use core::ops::{BitAnd, BitAndAssign, BitXor, BitXorAssign, Not};
 use keccak::{keccak_p, LaneSize, PLEN};
@@ -137,4 +138,25 @@ impl LaneSize for My64 {
     fn rotate_left(self, n: u32) -> Self {
         My64(self.0.rotate_left(n))
     }
+}
+
+/// keccak 0.1's exported `unroll5!` / `unroll24!`: the block runs once per index, in order.
+#[test]
+fn unroll_macros_visit_each_index() {
+    let mut seen = [0usize; 24];
+    let mut n = 0;
+    keccak::unroll24!(i, {
+        seen[n] = i;
+        n += 1;
+    });
+    assert_eq!(n, 24);
+    assert!(seen.iter().enumerate().all(|(k, &i)| k == i));
+
+    let mut sum = 0;
+    keccak::unroll5!(x, {
+        keccak::unroll5!(y, {
+            sum += 5 * y + x;
+        });
+    });
+    assert_eq!(sum, (0..25).sum::<usize>());
 }
