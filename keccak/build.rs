@@ -29,6 +29,9 @@
 //!   under V8), instead of unrolling all of them; figures: PERFORMANCE.md, "Speed", "32-bit
 //!   targets" (code size), "wasm32".
 //!
+//! * `keccak_many_msgs`: a feature hashes several messages at once (`kt`, `parallel-hash` or
+//!   `batch`), so the four- and eight-state absorb loops and the eight-state permutation are
+//!   compiled in (the four-state permutation alone is the `many-states` feature's);
 //! * `keccak_size_build`: the crate is built with opt-level "s" or "z", which selects the compact
 //!   build below without any flag.
 //!
@@ -48,6 +51,7 @@ fn main() {
         "keccak_lazy_rho",
         "keccak_rolled",
         "keccak_size_build",
+        "keccak_many_msgs",
     ] {
         println!("cargo::rustc-check-cfg=cfg({alias})");
     }
@@ -65,6 +69,12 @@ fn main() {
             .is_some_and(|v| v.split(',').any(|b| b == name))
     };
     let emit = |alias: &str| println!("cargo::rustc-cfg={alias}");
+    if ["KT", "PARALLEL_HASH", "BATCH"]
+        .iter()
+        .any(|f| var(&format!("CARGO_FEATURE_{f}")).is_some())
+    {
+        emit("keccak_many_msgs");
+    }
     // A build for size (opt-level "s" or "z" for this crate, whatever the profile's name) gets
     // the compact code with no flag: the user asked for the smallest code.
     let size_build = matches!(var("OPT_LEVEL").as_deref(), Some("s" | "z"));

@@ -111,6 +111,7 @@ pub fn shake256(msgs: &[&[u8]], outs: &mut [&mut [u8]]) -> Result<(), BatchLengt
     run::<136, 24>(msgs, outs, 0x1F)
 }
 
+#[cfg(feature = "turboshake")]
 /// TurboSHAKE128 with domain byte `ds` (`0x01..=0x7F`, else an error) of every message.
 pub fn turbo_shake128(
     msgs: &[&[u8]],
@@ -123,6 +124,7 @@ pub fn turbo_shake128(
     run::<168, 12>(msgs, outs, ds).map_err(crate::BatchError::Length)
 }
 
+#[cfg(feature = "turboshake")]
 /// TurboSHAKE256 with domain byte `ds` (`0x01..=0x7F`, else an error) of every message.
 pub fn turbo_shake256(
     msgs: &[&[u8]],

@@ -8,19 +8,25 @@ use digest010 as d10;
 use digest010::consts::{U28, U32, U48, U64, U72, U104, U136, U144, U200};
 use digest010::crypto_common::{AlgorithmName, BlockSizeUser};
 
-#[cfg(feature = "alloc")]
+#[cfg(all(feature = "kt", feature = "alloc"))]
 use crate::custom::CustomKt;
+#[cfg(feature = "kt")]
 use crate::custom::CustomRefKt;
 use crate::hash::{
     Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
     Sha3_512,
 };
+#[cfg(feature = "kt")]
 use crate::kt::{Kt, KtReader};
-use crate::mac::{Kmac, Kmac128, Kmac256, KmacReader};
-use crate::sp800_185::{ParallelHash, ParallelHashReader, TupleHashReader};
-use crate::xof::{
-    CShake, CShakeReader, DynTurboShake, Shake, ShakeReader, TurboShake, TurboShakeReader,
-};
+#[cfg(feature = "tuple-hash")]
+use crate::sp800_185::TupleHashReader;
+#[cfg(feature = "parallel-hash")]
+use crate::sp800_185::{ParallelHash, ParallelHashReader};
+#[cfg(feature = "cshake")]
+use crate::xof::{CShake, CShakeReader};
+#[cfg(feature = "turboshake")]
+use crate::xof::{DynTurboShake, TurboShake, TurboShakeReader};
+use crate::xof::{Shake, ShakeReader};
 
 /// `Update` and `Reset` forwarded to the digest 0.11 impls.
 macro_rules! update_reset {
@@ -122,35 +128,6 @@ macro_rules! xof {
     };
 }
 
-xof!([const RATE: usize] Shake<RATE>);
-xof!([const RATE: usize] CShake<RATE>);
-xof!([const RATE: usize, const DS: u8] TurboShake<RATE, DS>);
-xof!([const RATE: usize] DynTurboShake<RATE>);
-xof!([const RATE: usize] Kt<RATE>);
-xof!(['a, const RATE: usize] CustomRefKt<'a, RATE>);
-#[cfg(feature = "alloc")]
-xof!([const RATE: usize] CustomKt<RATE>);
-xof!([const RATE: usize] ParallelHash<RATE>);
-
-impl<const RATE: usize> d10::HashMarker for Shake<RATE> {}
-impl<const RATE: usize> d10::HashMarker for CShake<RATE> {}
-impl<const RATE: usize, const DS: u8> d10::HashMarker for TurboShake<RATE, DS> {}
-impl<const RATE: usize> d10::HashMarker for DynTurboShake<RATE> {}
-impl<const RATE: usize> d10::HashMarker for Kt<RATE> {}
-impl<const RATE: usize> d10::HashMarker for CustomRefKt<'_, RATE> {}
-#[cfg(feature = "alloc")]
-impl<const RATE: usize> d10::HashMarker for CustomKt<RATE> {}
-
-alg_name!([const RATE: usize] Shake<RATE>);
-alg_name!([const RATE: usize] CShake<RATE>);
-alg_name!([const RATE: usize, const DS: u8] TurboShake<RATE, DS>);
-alg_name!([const RATE: usize] DynTurboShake<RATE>);
-alg_name!([const RATE: usize] Kt<RATE>);
-alg_name!([const RATE: usize] CustomRefKt<'_, RATE>);
-#[cfg(feature = "alloc")]
-alg_name!([const RATE: usize] CustomKt<RATE>);
-alg_name!([const RATE: usize] Kmac<RATE>);
-
 macro_rules! reader {
     ($($r:ident),*) => {$(
         impl<const RATE: usize> d10::XofReader for $r<RATE> {
@@ -162,81 +139,67 @@ macro_rules! reader {
     )*};
 }
 
-reader!(
-    ShakeReader,
-    CShakeReader,
-    TurboShakeReader,
-    KtReader,
-    KmacReader,
-    TupleHashReader,
-    ParallelHashReader
-);
+xof!([const RATE: usize] Shake<RATE>);
+impl<const RATE: usize> d10::HashMarker for Shake<RATE> {}
+alg_name!([const RATE: usize] Shake<RATE>);
+reader!(ShakeReader);
 
-// KMAC: `Mac` (digest 0.10) through `MacMarker + KeyInit + Update + FixedOutput`.
+#[cfg(feature = "cshake")]
+xof!([const RATE: usize] CShake<RATE>);
+#[cfg(feature = "cshake")]
+impl<const RATE: usize> d10::HashMarker for CShake<RATE> {}
+#[cfg(feature = "cshake")]
+alg_name!([const RATE: usize] CShake<RATE>);
+#[cfg(feature = "cshake")]
+reader!(CShakeReader);
 
-impl d10::crypto_common::KeySizeUser for Kmac128 {
-    type KeySize = U32;
-}
-impl d10::crypto_common::KeySizeUser for Kmac256 {
-    type KeySize = U64;
-}
-impl d10::OutputSizeUser for Kmac128 {
-    type OutputSize = U32;
-}
-impl d10::OutputSizeUser for Kmac256 {
-    type OutputSize = U64;
-}
+#[cfg(feature = "turboshake")]
+xof!([const RATE: usize, const DS: u8] TurboShake<RATE, DS>);
+#[cfg(feature = "turboshake")]
+xof!([const RATE: usize] DynTurboShake<RATE>);
+#[cfg(feature = "turboshake")]
+impl<const RATE: usize, const DS: u8> d10::HashMarker for TurboShake<RATE, DS> {}
+#[cfg(feature = "turboshake")]
+impl<const RATE: usize> d10::HashMarker for DynTurboShake<RATE> {}
+#[cfg(feature = "turboshake")]
+alg_name!([const RATE: usize, const DS: u8] TurboShake<RATE, DS>);
+#[cfg(feature = "turboshake")]
+alg_name!([const RATE: usize] DynTurboShake<RATE>);
+#[cfg(feature = "turboshake")]
+reader!(TurboShakeReader);
 
-impl<const RATE: usize> d10::KeyInit for Kmac<RATE>
-where
-    Self: d10::crypto_common::KeySizeUser,
-{
-    #[inline]
-    fn new(key: &d10::Key<Self>) -> Self {
-        Self::new_customized(key, &[])
-    }
+#[cfg(feature = "kt")]
+xof!([const RATE: usize] Kt<RATE>);
+#[cfg(feature = "kt")]
+xof!(['a, const RATE: usize] CustomRefKt<'a, RATE>);
+#[cfg(feature = "kt")]
+impl<const RATE: usize> d10::HashMarker for Kt<RATE> {}
+#[cfg(feature = "kt")]
+impl<const RATE: usize> d10::HashMarker for CustomRefKt<'_, RATE> {}
+#[cfg(feature = "kt")]
+alg_name!([const RATE: usize] Kt<RATE>);
+#[cfg(feature = "kt")]
+alg_name!([const RATE: usize] CustomRefKt<'_, RATE>);
+#[cfg(feature = "kt")]
+reader!(KtReader);
+#[cfg(all(feature = "kt", feature = "alloc"))]
+xof!([const RATE: usize] CustomKt<RATE>);
+#[cfg(all(feature = "kt", feature = "alloc"))]
+impl<const RATE: usize> d10::HashMarker for CustomKt<RATE> {}
+#[cfg(all(feature = "kt", feature = "alloc"))]
+alg_name!([const RATE: usize] CustomKt<RATE>);
 
-    /// Accepts keys of any length, as the digest 0.11 impl.
-    #[inline]
-    fn new_from_slice(key: &[u8]) -> Result<Self, d10::InvalidLength> {
-        Ok(Self::new_customized(key, &[]))
-    }
-}
+#[cfg(feature = "tuple-hash")]
+reader!(TupleHashReader);
 
-impl<const RATE: usize> d10::MacMarker for Kmac<RATE> {}
+#[cfg(feature = "parallel-hash")]
+xof!([const RATE: usize] ParallelHash<RATE>);
+#[cfg(feature = "parallel-hash")]
+reader!(ParallelHashReader);
 
-update_reset!([const RATE: usize] Kmac<RATE>);
-
-impl<const RATE: usize> d10::FixedOutput for Kmac<RATE>
-where
-    Self: d10::OutputSizeUser,
-{
-    #[inline]
-    fn finalize_into(self, out: &mut d10::Output<Self>) {
-        self.finalize_into_slice(out);
-    }
-}
-
-impl<const RATE: usize> d10::FixedOutputReset for Kmac<RATE>
-where
-    Self: d10::OutputSizeUser,
-{
-    #[inline]
-    fn finalize_into_reset(&mut self, out: &mut d10::Output<Self>) {
-        self.clone().finalize_into_slice(out);
-        digest::Reset::reset(self);
-    }
-}
-
-impl<const RATE: usize> d10::ExtendableOutput for Kmac<RATE> {
-    type Reader = KmacReader<RATE>;
-
-    /// KMACXOF.
-    #[inline]
-    fn finalize_xof(self) -> Self::Reader {
-        digest::ExtendableOutput::finalize_xof(self)
-    }
-}
+// KMAC: `Mac` (digest 0.10), in `compat/kmac.rs`.
+#[cfg(feature = "kmac")]
+mod kmac;
 
 #[cfg(feature = "oid")]
 mod oids {

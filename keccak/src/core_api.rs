@@ -15,23 +15,28 @@
 use core::fmt;
 
 use digest010::block_buffer::Eager;
-use digest010::consts::{U28, U32, U48, U64, U72, U104, U128, U136, U144, U168, U200};
+#[cfg(feature = "kt")]
+use digest010::consts::U128;
+use digest010::consts::{U28, U32, U48, U64, U72, U104, U136, U144, U168, U200};
 use digest010::core_api::{
     AlgorithmName, Block, BlockSizeUser, Buffer, BufferKindUser, ExtendableOutputCore,
     FixedOutputCore, OutputSizeUser, Reset, UpdateCore, XofReaderCore,
 };
 use digest010::{HashMarker, Output};
 
+#[cfg(feature = "kt")]
 use crate::custom::CustomRefKt128;
 use crate::hash::{
     Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
     Sha3_512,
 };
+#[cfg(feature = "kt")]
 use crate::kt::Kt128Reader;
-use crate::xof::{
-    CShake128, CShake128Reader, CShake256, CShake256Reader, DynTurboShake128, DynTurboShake256,
-    Shake128, Shake128Reader, Shake256, Shake256Reader, TurboShake128Reader, TurboShake256Reader,
-};
+#[cfg(feature = "cshake")]
+use crate::xof::{CShake128, CShake128Reader, CShake256, CShake256Reader};
+#[cfg(feature = "turboshake")]
+use crate::xof::{DynTurboShake128, DynTurboShake256, TurboShake128Reader, TurboShake256Reader};
+use crate::xof::{Shake128, Shake128Reader, Shake256, Shake256Reader};
 
 /// How many blocks one call of the hasher's `update` takes in [`update_grouped`].
 const GROUP: usize = 8;
@@ -189,13 +194,26 @@ xof_core!(
     Shake128Core(Shake128): U168 => Shake128ReaderCore(Shake128Reader): U168;
     #[derive(Default)]
     Shake256Core(Shake256): U136 => Shake256ReaderCore(Shake256Reader): U136;
+);
+
+#[cfg(feature = "cshake")]
+xof_core!(
     CShake128Core(CShake128): U168 => CShake128ReaderCore(CShake128Reader): U168;
     CShake256Core(CShake256): U136 => CShake256ReaderCore(CShake256Reader): U136;
+);
+
+#[cfg(feature = "turboshake")]
+xof_core!(
     TurboShake128Core(DynTurboShake128): U168 => TurboShake128ReaderCore(TurboShake128Reader): U168;
     TurboShake256Core(DynTurboShake256): U136 => TurboShake256ReaderCore(TurboShake256Reader): U136;
+);
+
+#[cfg(feature = "kt")]
+xof_core!(
     KangarooTwelveCore<'cs>(CustomRefKt128<'cs>): U128 => KangarooTwelveReaderCore(Kt128Reader): U168;
 );
 
+#[cfg(feature = "kt")]
 impl Default for KangarooTwelveCore<'static> {
     /// KangarooTwelve without customization.
     fn default() -> Self {
@@ -203,6 +221,7 @@ impl Default for KangarooTwelveCore<'static> {
     }
 }
 
+#[cfg(feature = "cshake")]
 macro_rules! cshake_new {
     ($($core:ident($hash:ident);)*) => {$(
         impl $core {
@@ -221,8 +240,10 @@ macro_rules! cshake_new {
     )*};
 }
 
+#[cfg(feature = "cshake")]
 cshake_new!(CShake128Core(CShake128); CShake256Core(CShake256););
 
+#[cfg(feature = "turboshake")]
 macro_rules! turboshake_new {
     ($($core:ident($hash:ident);)*) => {$(
         impl $core {
@@ -241,8 +262,10 @@ macro_rules! turboshake_new {
     )*};
 }
 
+#[cfg(feature = "turboshake")]
 turboshake_new!(TurboShake128Core(DynTurboShake128); TurboShake256Core(DynTurboShake256););
 
+#[cfg(feature = "kt")]
 impl<'cs> KangarooTwelveCore<'cs> {
     /// KangarooTwelve (KT128) with customization string `customization`.
     #[inline]

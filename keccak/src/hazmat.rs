@@ -26,7 +26,7 @@
 //!   registers for four states, and on 128-bit registers for one state (two lanes of a column per
 //!   register, the state in registers across the whole absorb loop);
 //! * `Backend::X86Avx2` (x86_64; AVX2, BMI1 and BMI2): four states at once, one lane of each per
-//!   256-bit register (KangarooTwelve leaves, ParallelHash blocks, the [`crate::batch`] API); one
+//!   256-bit register (KangarooTwelve leaves, ParallelHash blocks, the `batch` API); one
 //!   state on the `x86_bmi` code;
 //! * `Backend::X86Bmi` (x86/x86_64; BMI1 and BMI2): the portable code compiled with `andn` and
 //!   `rorx`; four states one after another;
@@ -50,7 +50,7 @@
 //! * [`Backend::Portable`]: straight-line rounds with no per-round lane copies, χ written so that
 //!   an and-not instruction can be used; all rounds unrolled, except on x86/x86_64 where one round
 //!   per loop iteration is faster, on 32-bit targets, where `Bi32` runs and `Portable` is the
-//!   fallback (rolled: 2 KB instead of 43 KB of code on Cortex-M4), and on wasm32, where the
+//!   fallback (rolled, for small code: PERFORMANCE.md, "32-bit targets"), and on wasm32, where the
 //!   rolled rounds ran faster under V8 and `Portable` is the default (wasm has 64-bit integer
 //!   instructions: `Bi32` ran slower; figures in PERFORMANCE.md, "wasm32"). Always available.
 //!
@@ -134,6 +134,7 @@ pub fn force_backend(backend: Backend) -> bool {
 
 /// Whether the four-state permutations run on SIMD registers in this process (the backend is
 /// `X86Avx2`, `X86Avx512`, `Aarch64Neon`, `Aarch64Sha3` or `WasmSimd128`) rather than one state after another.
+#[cfg(feature = "many-states")]
 #[must_use]
 pub fn has_simd_x4() -> bool {
     backends::many_states().simd_x4
@@ -151,8 +152,10 @@ impl<const R: usize> Job for Permute<'_, R> {
 }
 
 /// Keccak-p\[1600, R\] on four states, run by [`dispatch`].
+#[cfg(feature = "many-states")]
 struct PermuteX4<'a, const R: usize>(&'a mut [State1600; 4]);
 
+#[cfg(feature = "many-states")]
 impl<const R: usize> Job for PermuteX4<'_, R> {
     type Output = ();
     #[inline(always)]
@@ -162,8 +165,10 @@ impl<const R: usize> Job for PermuteX4<'_, R> {
 }
 
 /// Keccak-p\[1600, R\] on eight states, run by [`dispatch`].
+#[cfg(keccak_many_msgs)]
 struct PermuteX8<'a, const R: usize>(&'a mut [State1600; 8]);
 
+#[cfg(keccak_many_msgs)]
 impl<const R: usize> Job for PermuteX8<'_, R> {
     type Output = ();
     #[inline(always)]
@@ -173,6 +178,7 @@ impl<const R: usize> Job for PermuteX8<'_, R> {
 }
 
 /// Keccak-p\[1600, R\] on eight independent states, on the backend of this process.
+#[cfg(keccak_many_msgs)]
 #[inline]
 pub(crate) fn keccak_p_x8<const R: usize>(states: &mut [State1600; 8]) {
     dispatch(PermuteX8::<R>(states));
@@ -185,6 +191,7 @@ pub(crate) fn keccak_p<const R: usize>(state: &mut State1600) {
 }
 
 /// Keccak-p\[1600, R\] on four independent states, on the backend of this process.
+#[cfg(feature = "many-states")]
 #[inline]
 pub(crate) fn keccak_p_x4<const R: usize>(states: &mut [State1600; 4]) {
     dispatch(PermuteX4::<R>(states));
@@ -205,6 +212,7 @@ pub fn p1600_12(state: &mut State1600) {
 
 /// Keccak-f\[1600\] on four independent states at once (on SIMD registers where
 /// [`has_simd_x4`], else one after another).
+#[cfg(feature = "many-states")]
 #[inline]
 pub fn f1600_x4(states: &mut [State1600; 4]) {
     keccak_p_x4::<24>(states);
@@ -212,6 +220,7 @@ pub fn f1600_x4(states: &mut [State1600; 4]) {
 
 /// Keccak-p\[1600, 12\] on four independent states at once (on SIMD registers where
 /// [`has_simd_x4`], else one after another).
+#[cfg(feature = "many-states")]
 #[inline]
 pub fn p1600_12_x4(states: &mut [State1600; 4]) {
     keccak_p_x4::<12>(states);

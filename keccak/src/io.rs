@@ -7,17 +7,25 @@
 
 use std::io;
 
-#[cfg(feature = "alloc")]
+#[cfg(all(feature = "kt", feature = "alloc"))]
 use crate::custom::CustomKt;
+#[cfg(feature = "kt")]
 use crate::custom::CustomRefKt;
 use crate::hash::{
     Keccak224, Keccak256, Keccak256Full, Keccak384, Keccak512, Sha3_224, Sha3_256, Sha3_384,
     Sha3_512,
 };
+#[cfg(feature = "kt")]
 use crate::kt::Kt;
+#[cfg(feature = "kmac")]
 use crate::mac::Kmac;
+#[cfg(feature = "parallel-hash")]
 use crate::sp800_185::ParallelHash;
-use crate::xof::{CShake, DynTurboShake, Shake, TurboShake};
+#[cfg(feature = "cshake")]
+use crate::xof::CShake;
+use crate::xof::Shake;
+#[cfg(feature = "turboshake")]
+use crate::xof::{DynTurboShake, TurboShake};
 
 macro_rules! write {
     ($([$($g:tt)*] $ty:ty;)*) => {$(
@@ -40,16 +48,18 @@ write!(
     [] Sha3_224; [] Sha3_256; [] Sha3_384; [] Sha3_512;
     [] Keccak224; [] Keccak256; [] Keccak384; [] Keccak512; [] Keccak256Full;
     [const RATE: usize] Shake<RATE>;
-    [const RATE: usize] CShake<RATE>;
-    [const RATE: usize, const DS: u8] TurboShake<RATE, DS>;
-    [const RATE: usize] DynTurboShake<RATE>;
-    [const RATE: usize] Kt<RATE>;
-    ['a, const RATE: usize] CustomRefKt<'a, RATE>;
-    [const RATE: usize] ParallelHash<RATE>;
-    [const RATE: usize] Kmac<RATE>;
 );
-
-#[cfg(feature = "alloc")]
+#[cfg(feature = "cshake")]
+write!([const RATE: usize] CShake<RATE>;);
+#[cfg(feature = "turboshake")]
+write!([const RATE: usize, const DS: u8] TurboShake<RATE, DS>; [const RATE: usize] DynTurboShake<RATE>;);
+#[cfg(feature = "kt")]
+write!([const RATE: usize] Kt<RATE>; ['a, const RATE: usize] CustomRefKt<'a, RATE>;);
+#[cfg(feature = "parallel-hash")]
+write!([const RATE: usize] ParallelHash<RATE>;);
+#[cfg(feature = "kmac")]
+write!([const RATE: usize] Kmac<RATE>;);
+#[cfg(all(feature = "kt", feature = "alloc"))]
 write!([const RATE: usize] CustomKt<RATE>;);
 
 #[cfg(test)]

@@ -1,18 +1,26 @@
-//! TupleHash128/256 and ParallelHash128/256, with their XOF forms (SP 800-185).
+//! TupleHash128/256 and ParallelHash128/256, with their XOF forms (SP 800-185), behind the
+//! `tuple-hash` and `parallel-hash` features.
 
 use core::fmt;
 
-use digest::{ExtendableOutput, ExtendableOutputReset, Reset, Update};
+use digest::Reset;
+#[cfg(feature = "parallel-hash")]
+use digest::{ExtendableOutput, ExtendableOutputReset, Update};
 
-use crate::hazmat::sponge::{Sponge, bits, for_each_piece, left_encode, right_encode};
+use crate::hazmat::sponge::{Sponge, bits, right_encode};
+#[cfg(feature = "parallel-hash")]
+use crate::hazmat::sponge::{for_each_piece, left_encode};
 
 const CSHAKE_PAD: u8 = 0x04;
+#[cfg(feature = "parallel-hash")]
 const SHAKE_PAD: u8 = 0x1F;
 
+#[cfg(feature = "tuple-hash")]
 crate::xof::reader!(
     /// The output stream of TupleHashXOF ([`TupleHash::finalize_xof`]).
     TupleHashReader, 24
 );
+#[cfg(feature = "parallel-hash")]
 crate::xof::reader!(
     /// The output stream of ParallelHashXOF ([`ParallelHash`]'s `ExtendableOutput`).
     ParallelHashReader, 24
@@ -24,6 +32,7 @@ crate::xof::reader!(
 /// (`("ab", "c")` and `("a", "bc")` hash differently). Output: [`TupleHash::finalize_into_slice`]
 /// (length `L` = `8 * out.len()` bits, the standard function) or [`TupleHash::finalize_xof`]
 /// (TupleHashXOF).
+#[cfg(feature = "tuple-hash")]
 #[derive(Clone)]
 pub struct TupleHash<const RATE: usize> {
     initial: Sponge<RATE, 24>,
@@ -31,14 +40,19 @@ pub struct TupleHash<const RATE: usize> {
 }
 
 /// TupleHash128.
+#[cfg(feature = "tuple-hash")]
 pub type TupleHash128 = TupleHash<168>;
 /// TupleHash256.
+#[cfg(feature = "tuple-hash")]
 pub type TupleHash256 = TupleHash<136>;
 /// The output stream of TupleHashXOF128.
+#[cfg(feature = "tuple-hash")]
 pub type TupleHash128Reader = TupleHashReader<168>;
 /// The output stream of TupleHashXOF256.
+#[cfg(feature = "tuple-hash")]
 pub type TupleHash256Reader = TupleHashReader<136>;
 
+#[cfg(feature = "tuple-hash")]
 impl<const RATE: usize> TupleHash<RATE> {
     /// TupleHash with customization string `S`.
     #[must_use]
@@ -81,24 +95,28 @@ impl<const RATE: usize> TupleHash<RATE> {
     }
 }
 
+#[cfg(feature = "tuple-hash")]
 impl<const RATE: usize> Default for TupleHash<RATE> {
     fn default() -> Self {
         Self::new(&[])
     }
 }
 
+#[cfg(feature = "tuple-hash")]
 impl<const RATE: usize> digest::CustomizedInit for TupleHash<RATE> {
     fn new_customized(customization: &[u8]) -> Self {
         Self::new(customization)
     }
 }
 
+#[cfg(feature = "tuple-hash")]
 impl<const RATE: usize> Reset for TupleHash<RATE> {
     fn reset(&mut self) {
         self.sponge = self.initial.clone();
     }
 }
 
+#[cfg(feature = "tuple-hash")]
 impl<const RATE: usize> fmt::Debug for TupleHash<RATE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(if RATE == 168 {
@@ -110,19 +128,23 @@ impl<const RATE: usize> fmt::Debug for TupleHash<RATE> {
     }
 }
 
+#[cfg(feature = "tuple-hash")]
 #[cfg(feature = "zeroize")]
 impl<const RATE: usize> zeroize::ZeroizeOnDrop for TupleHash<RATE> {}
 
 /// The ParallelHash block size was 0.
+#[cfg(feature = "parallel-hash")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InvalidBlockSize;
 
+#[cfg(feature = "parallel-hash")]
 impl fmt::Display for InvalidBlockSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ParallelHash block size must be at least 1 byte")
     }
 }
 
+#[cfg(feature = "parallel-hash")]
 impl core::error::Error for InvalidBlockSize {}
 
 /// ParallelHash (SP 800-185) with rate `RATE`: [`ParallelHash128`] or [`ParallelHash256`].
@@ -131,6 +153,7 @@ impl core::error::Error for InvalidBlockSize {}
 /// the many-state permutations when whole blocks are at hand, as KangarooTwelve's leaves; over threads with the `rayon`
 /// feature for inputs of 1 MiB or more fed at once). Output: [`ParallelHash::finalize_into_slice`]
 /// (length `L` = `8 * out.len()` bits) or `ExtendableOutput` (ParallelHashXOF).
+#[cfg(feature = "parallel-hash")]
 #[derive(Clone)]
 pub struct ParallelHash<const RATE: usize> {
     initial: Sponge<RATE, 24>,
@@ -142,14 +165,19 @@ pub struct ParallelHash<const RATE: usize> {
 }
 
 /// ParallelHash128.
+#[cfg(feature = "parallel-hash")]
 pub type ParallelHash128 = ParallelHash<168>;
 /// ParallelHash256.
+#[cfg(feature = "parallel-hash")]
 pub type ParallelHash256 = ParallelHash<136>;
 /// The output stream of ParallelHashXOF128.
+#[cfg(feature = "parallel-hash")]
 pub type ParallelHash128Reader = ParallelHashReader<168>;
 /// The output stream of ParallelHashXOF256.
+#[cfg(feature = "parallel-hash")]
 pub type ParallelHash256Reader = ParallelHashReader<136>;
 
+#[cfg(feature = "parallel-hash")]
 impl<const RATE: usize> ParallelHash<RATE> {
     /// Size of a block's chaining value.
     const CV: usize = if RATE == 168 { 32 } else { 64 };
@@ -260,6 +288,7 @@ impl<const RATE: usize> ParallelHash<RATE> {
     }
 }
 
+#[cfg(feature = "parallel-hash")]
 impl<const RATE: usize> Update for ParallelHash<RATE> {
     #[inline]
     fn update(&mut self, data: &[u8]) {
@@ -267,6 +296,7 @@ impl<const RATE: usize> Update for ParallelHash<RATE> {
     }
 }
 
+#[cfg(feature = "parallel-hash")]
 impl<const RATE: usize> Reset for ParallelHash<RATE> {
     fn reset(&mut self) {
         self.main = self.initial.clone();
@@ -276,6 +306,7 @@ impl<const RATE: usize> Reset for ParallelHash<RATE> {
     }
 }
 
+#[cfg(feature = "parallel-hash")]
 impl<const RATE: usize> ExtendableOutput for ParallelHash<RATE> {
     type Reader = ParallelHashReader<RATE>;
 
@@ -288,6 +319,7 @@ impl<const RATE: usize> ExtendableOutput for ParallelHash<RATE> {
     }
 }
 
+#[cfg(feature = "parallel-hash")]
 impl<const RATE: usize> ExtendableOutputReset for ParallelHash<RATE> {
     fn finalize_xof_reset(&mut self) -> Self::Reader {
         self.close(0);
@@ -299,6 +331,7 @@ impl<const RATE: usize> ExtendableOutputReset for ParallelHash<RATE> {
     }
 }
 
+#[cfg(feature = "parallel-hash")]
 impl<const RATE: usize> fmt::Debug for ParallelHash<RATE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(if RATE == 168 {
@@ -310,5 +343,6 @@ impl<const RATE: usize> fmt::Debug for ParallelHash<RATE> {
     }
 }
 
+#[cfg(feature = "parallel-hash")]
 #[cfg(feature = "zeroize")]
 impl<const RATE: usize> zeroize::ZeroizeOnDrop for ParallelHash<RATE> {}

@@ -3,12 +3,16 @@
 //! (TurboSHAKE128/256, RFC 9861), re-exported here; and the reader-type macro they and the
 //! crate's other XOFs share.
 
+#[cfg(feature = "cshake")]
 mod cshake;
 mod shake;
+#[cfg(feature = "turboshake")]
 mod turboshake;
 
+#[cfg(feature = "cshake")]
 pub use cshake::{CShake, CShake128, CShake128Reader, CShake256, CShake256Reader, CShakeReader};
 pub use shake::{Shake, Shake128, Shake128Reader, Shake256, Shake256Reader, ShakeReader};
+#[cfg(feature = "turboshake")]
 pub use turboshake::{
     CTurboShake, CTurboShake128, CTurboShake256, DEFAULT_DS, DynTurboShake, DynTurboShake128,
     DynTurboShake256, InvalidDomainByte, TurboShake, TurboShake128, TurboShake128Reader,

@@ -49,7 +49,11 @@ mod jobs;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use jobs::{Absorb, AbsorbX4, AbsorbX8, Digest, Finish, Job};
+#[cfg(feature = "batch")]
+pub(crate) use jobs::Digest;
+pub(crate) use jobs::{Absorb, Finish, Job};
+#[cfg(keccak_many_msgs)]
+pub(crate) use jobs::{AbsorbX4, AbsorbX8};
 /// The portable round, generic over the lane: Keccak-p\[200\] .. \[800\] run it too.
 pub(crate) use portable::round;
 
@@ -58,16 +62,19 @@ pub(crate) use portable::round;
 pub(crate) trait Kernels: Copy {
     /// Whether [`Kernels::keccak_p_x4`] runs the four states in SIMD registers at once rather
     /// than one after another (`hazmat::has_simd_x4`).
+    #[cfg(feature = "many-states")]
     const SIMD_X4: bool = false;
 
     /// Whether [`Kernels::keccak_p_x8`] runs eight states in one pass of eight-lane registers, so
     /// that a group of eight costs about what a group of four or one state does.
+    #[cfg(any(feature = "kt", feature = "parallel-hash"))]
     const EIGHT_AT_ONCE: bool = false;
 
     /// Keccak-p\[1600, R\] (R = 12 or 24: the last R rounds) on one state.
     fn keccak_p<const R: usize>(self, state: &mut State1600);
 
     /// Keccak-p\[1600, R\] on four independent states; by default one after another.
+    #[cfg(feature = "many-states")]
     #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         for s in states.iter_mut() {
@@ -96,6 +103,7 @@ pub(crate) trait Kernels: Copy {
     ///
     /// The caller guarantees that `rate` is a whole number of lanes within the state; otherwise
     /// an implementation may panic or give a wrong result, but stays memory-safe.
+    #[cfg(feature = "batch")]
     #[inline(always)]
     fn digest<const R: usize>(self, data: &[u8], rate: usize, ds: u8, out: &mut [u8]) {
         digest_in_memory::<Self, R>(self, data, rate, ds, out);
@@ -128,12 +136,14 @@ pub(crate) trait Kernels: Copy {
     ///
     /// The caller guarantees [`absorb_args_ok`] (the engine passes whole blocks of a Keccak rate);
     /// otherwise an implementation may panic or give a wrong result, but stays memory-safe.
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         absorb_x4_blocks::<Self, R>(self, states, msgs, rate);
     }
 
     /// Keccak-p\[1600, R\] on eight independent states; by default as two groups of four.
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn keccak_p_x8<const R: usize>(self, states: &mut [State1600; 8]) {
         let (lo, hi) = halves(states);
@@ -143,6 +153,7 @@ pub(crate) trait Kernels: Copy {
 
     /// [`Kernels::absorb_x4`] for eight equal-length messages and eight states; by default as two
     /// groups of four. The caller guarantees [`absorb_args_ok`].
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x8<const R: usize>(self, states: &mut [State1600; 8], msgs: [&[u8]; 8], rate: usize) {
         let (lo, hi) = halves(states);
@@ -154,6 +165,7 @@ pub(crate) trait Kernels: Copy {
 
 /// [`Kernels::digest`] on a state in memory: the absorb loop, the padded last block, the
 /// permutation and the first `out.len()` state bytes.
+#[cfg(feature = "batch")]
 #[inline(always)]
 pub(crate) fn digest_in_memory<K: Kernels, const R: usize>(
     kernels: K,
@@ -204,7 +216,7 @@ pub(crate) fn xor_domain_byte(state: &mut State1600, pos: usize, ds: u8) {
 /// load reads a lane built by narrower stores; a tail of a length known at the call folds to
 /// loads and constants. (The one-state AVX-512 code loads it into its registers; the other
 /// callers XOR it in place: [`xor_last_block`].)
-#[cfg(keccak_avx512)]
+#[cfg(all(keccak_avx512, feature = "batch"))]
 #[inline(always)]
 pub(crate) fn last_block(tail: &[u8], rate: usize, ds: u8) -> State1600 {
     let mut lanes = [0; 25];
@@ -227,6 +239,7 @@ pub(crate) fn xor_last_block(st: &mut State1600, tail: &[u8], rate: usize, ds: u
 }
 
 /// The first and the last four of eight states.
+#[cfg(keccak_many_msgs)]
 #[inline(always)]
 fn halves(states: &mut [State1600; 8]) -> (&mut [State1600; 4], &mut [State1600; 4]) {
     let (lo, hi) = states.split_at_mut(4);
@@ -242,6 +255,7 @@ fn halves(states: &mut [State1600; 8]) -> (&mut [State1600; 4], &mut [State1600;
 
 /// The precondition of [`Kernels::absorb_x4`] and [`Kernels::absorb_x8`]: the messages have equal
 /// lengths and the rate is a whole number of lanes within the state.
+#[cfg(keccak_many_msgs)]
 #[inline]
 pub(crate) fn absorb_args_ok<const N: usize>(msgs: [&[u8]; N], rate: usize) -> bool {
     rate % 8 == 0 && rate > 0 && rate <= 200 && msgs.iter().all(|m| m.len() == msgs[0].len())
@@ -249,6 +263,7 @@ pub(crate) fn absorb_args_ok<const N: usize>(msgs: [&[u8]; N], rate: usize) -> b
 
 /// [`Kernels::absorb_x4`] on the state words, block by block with `kernels`' four-state
 /// permutation.
+#[cfg(keccak_many_msgs)]
 #[inline(always)]
 fn absorb_x4_blocks<K: Kernels, const R: usize>(
     kernels: K,
@@ -279,10 +294,10 @@ lwc_dispatch::backends! {
         X86Bmi => x86_bmi, cpu("bmi1", "bmi2");
         /// Plain Rust, bit-interleaved: each lane as two 32-bit words (its even and its odd bits),
         /// so 64-bit rotations are 32-bit ones. The default on 32-bit targets but wasm32 (RISC-V,
-        /// ARM, i686, where it was measured faster than `Portable`, and on i686 than `X86Bmi`:
-        /// hence its place after `X86Bmi`); compiled in on every target unless the build is forced
-        /// portable (on 64-bit targets and wasm32 detection never picks it: only tests and
-        /// `force_backend` run it).
+        /// ARM, i686, where it was measured faster than `Portable`, and on i686 than `X86Bmi`
+        /// (PERFORMANCE.md, "32-bit targets"): hence its place after `X86Bmi`); compiled in on
+        /// every target unless the build is forced portable (on 64-bit targets and wasm32
+        /// detection never picks it: only tests and `force_backend` run it).
         #[cfg(keccak_bi32)]
         Bi32 => bi32, always if cfg!(keccak_bi32_default);
         /// x86_64: four states in AVX2 registers; one state on the BMI1/BMI2 code. Needs AVX2,
@@ -309,34 +324,41 @@ lwc_dispatch::backends! {
 }
 
 /// What the kernels of this process's backend say of their many-state permutations.
+#[cfg(feature = "many-states")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ManyStates {
     /// [`Kernels::SIMD_X4`].
     pub(crate) simd_x4: bool,
     /// [`Kernels::EIGHT_AT_ONCE`].
+    #[cfg(any(feature = "kt", feature = "parallel-hash"))]
     pub(crate) eight_at_once: bool,
 }
 
 /// The job that reads [`ManyStates`] off the kernels.
+#[cfg(feature = "many-states")]
 struct ReadManyStates;
 
+#[cfg(feature = "many-states")]
 impl Job for ReadManyStates {
     type Output = ManyStates;
     #[inline(always)]
     fn run<K: Kernels>(self, _: K) -> ManyStates {
         ManyStates {
             simd_x4: K::SIMD_X4,
+            #[cfg(any(feature = "kt", feature = "parallel-hash"))]
             eight_at_once: K::EIGHT_AT_ONCE,
         }
     }
 }
 
 /// [`ManyStates`] of this process's backend (one dispatch for both answers).
+#[cfg(feature = "many-states")]
 pub(crate) fn many_states() -> ManyStates {
     dispatch(ReadManyStates)
 }
 
 /// Whether this process's backend runs eight states in one pass ([`Kernels::EIGHT_AT_ONCE`]).
+#[cfg(any(feature = "kt", feature = "parallel-hash"))]
 pub(crate) fn eight_states_at_once() -> bool {
     many_states().eight_at_once
 }

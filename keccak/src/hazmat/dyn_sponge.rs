@@ -175,9 +175,11 @@ impl zeroize::ZeroizeOnDrop for DynSponge {}
 #[cfg(test)]
 mod tests {
     use super::DynSponge;
+    #[cfg(feature = "cshake")]
+    use crate::CShake128;
     use crate::{
-        CShake128, Digest, ExtendableOutput, Keccak224, Keccak512, Sha3_256, Sha3_384, Shake128,
-        Shake256, Update, XofReader,
+        Digest, ExtendableOutput, Keccak224, Keccak512, Sha3_256, Sha3_384, Shake128, Shake256,
+        Update, XofReader,
     };
 
     fn sq(s: &mut DynSponge, n: usize) -> std::vec::Vec<u8> {
@@ -229,6 +231,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "cshake")]
     #[test]
     fn cshake() {
         let mut a = [0u8; 200];

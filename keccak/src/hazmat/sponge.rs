@@ -1,17 +1,23 @@
 //! The engine of every mode: the byte-oriented sponge, its four- and eight-state one-shot forms
 //! ([`many`]), and the SP 800-185 / RFC 9861 encodings.
 
-use super::backends::{Absorb, Digest, Finish, dispatch, xor_last_block};
+#[cfg(feature = "batch")]
+use super::backends::Digest;
+use super::backends::{Absorb, Finish, dispatch, xor_last_block};
 use super::words::{
     load_lane, load_partial, store_bytes_at, store_lanes, store_partial, xor_block,
 };
 use super::{State1600, keccak_p};
 
+#[cfg(any(feature = "kt", feature = "parallel-hash", feature = "batch"))]
 mod many;
 
-pub(crate) use many::{
-    MAX_BESIDE, Oneshot, absorb_beside_pieces, for_each_piece, oneshot_x4, oneshot_x8,
-};
+#[cfg(any(feature = "kt", feature = "parallel-hash"))]
+pub(crate) use many::for_each_piece;
+#[cfg(feature = "kt")]
+pub(crate) use many::{MAX_BESIDE, absorb_beside_pieces};
+#[cfg(feature = "batch")]
+pub(crate) use many::{Oneshot, oneshot_x4, oneshot_x8};
 
 /// A Keccak sponge of rate `RATE` bytes (a multiple of 8, below 200) on Keccak-p\[1600, ROUNDS\].
 ///
@@ -214,6 +220,7 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     }
 
     /// Pads with `ds` and writes the first `out.len()` (at most `RATE`) bytes, without keeping the sponge.
+    #[cfg(any(feature = "kt", feature = "parallel-hash"))]
     #[inline]
     pub(crate) fn finalize_into(mut self, ds: u8, out: &mut [u8]) {
         self.pad(ds);
@@ -224,6 +231,7 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
 /// One whole hash of `data` at rate `RATE` on Keccak-p\[1600, ROUNDS\], with domain byte `ds`:
 /// the first `out.len()` (at most 200) bytes of the state after the padded last block, in one
 /// dispatched call (the state may never leave the registers).
+#[cfg(feature = "batch")]
 #[inline]
 pub(crate) fn digest<const RATE: usize, const ROUNDS: usize>(data: &[u8], ds: u8, out: &mut [u8]) {
     dispatch(Digest::<ROUNDS> {
@@ -357,6 +365,7 @@ pub(crate) fn left_encode(x: u128) -> Enc {
 }
 
 /// SP 800-185 `right_encode(x)`.
+#[cfg(any(feature = "kmac", feature = "tuple-hash", feature = "parallel-hash"))]
 pub(crate) fn right_encode(x: u128) -> Enc {
     let (b, n) = be_trimmed(x, 1);
     let mut e = Enc {
@@ -370,6 +379,7 @@ pub(crate) fn right_encode(x: u128) -> Enc {
 
 /// RFC 9861 `length_encode(x)`: the big-endian bytes of `x` without leading zeros (none for 0),
 /// then their number.
+#[cfg(feature = "kt")]
 pub(crate) fn length_encode(x: u64) -> Enc {
     let (b, n) = be_trimmed(u128::from(x), 0);
     let mut e = Enc {
@@ -403,6 +413,7 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     }
 
     /// The KMAC key block `bytepad(encode_string(K), RATE)`.
+    #[cfg(feature = "kmac")]
     pub(crate) fn absorb_key_block(&mut self, key: &[u8]) {
         self.absorb(left_encode(RATE as u128).as_bytes());
         self.absorb_encoded_string(key);
@@ -410,7 +421,7 @@ impl<const RATE: usize, const ROUNDS: usize> Sponge<RATE, ROUNDS> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "kt", feature = "kmac"))]
 mod tests {
     use super::*;
 

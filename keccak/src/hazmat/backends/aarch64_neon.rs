@@ -16,15 +16,19 @@
 
 use core::arch::aarch64::*;
 
+#[cfg(feature = "many-states")]
 mod rounds;
 
-use super::super::{
-    RC, State1600,
-    words::{by_rate, load_lane, xor_block},
-};
+#[cfg(feature = "many-states")]
+use super::super::RC;
+use super::super::State1600;
+#[cfg(keccak_many_msgs)]
+use super::super::words::{by_rate, load_lane, xor_block};
+#[cfg(keccak_many_msgs)]
+use super::absorb_args_ok;
 use super::portable::Portable;
 use super::tokens::Aarch64Neon as Token;
-use super::{Job, Kernels, absorb_args_ok};
+use super::{Job, Kernels};
 
 /// The NEON kernels (NEON is part of aarch64; the token still comes from the backend table like every
 /// backend's).
@@ -46,6 +50,7 @@ unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
 }
 
 impl Kernels for Aarch64Neon {
+    #[cfg(feature = "many-states")]
     const SIMD_X4: bool = true;
 
     #[inline(always)]
@@ -53,6 +58,7 @@ impl Kernels for Aarch64Neon {
         Portable.keccak_p::<R>(state);
     }
 
+    #[cfg(feature = "many-states")]
     #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         let (first, second) = states.split_at_mut(2);
@@ -69,6 +75,7 @@ impl Kernels for Aarch64Neon {
         Portable.absorb::<R>(state, data, rate);
     }
 
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));
@@ -84,6 +91,7 @@ impl Kernels for Aarch64Neon {
 /// Keccak-p\[1600, R\] (the last R rounds, R = 12 or 24) on the two states in `a`: twelve rounds
 /// of generated assembly ([`rounds::rounds12`]), once or twice.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn permute<const R: usize>(a: &mut [uint64x2_t; 25]) {
     if R == 24 {
         // SAFETY: `RC[..12]` are 12 `u64`s (NEON is part of aarch64).
@@ -97,6 +105,7 @@ fn permute<const R: usize>(a: &mut [uint64x2_t; 25]) {
 /// `permute_x2` for the Keccak rates the crate uses (168 and 136 bytes), with `one_by_one` on each
 /// state for any other rate.
 #[inline(always)]
+#[cfg(keccak_many_msgs)]
 pub(super) fn absorb_pairs(
     states: &mut [State1600; 4],
     msgs: [&[u8]; 4],
@@ -121,6 +130,7 @@ pub(super) fn absorb_pairs(
 /// The absorb loop on two states with `LANES` lanes a block (`m[0]` into `s0`, `m[1]` into
 /// `s1`, of equal lengths), both in registers throughout.
 #[inline(always)]
+#[cfg(keccak_many_msgs)]
 pub(super) fn absorb_x2<const LANES: usize>(
     s0: &mut State1600,
     s1: &mut State1600,
@@ -152,6 +162,7 @@ pub(super) fn dup(x: u64) -> uint64x2_t {
 
 /// `x0` in the lower element, `x1` in the upper one.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn pair_of(x0: u64, x1: u64) -> uint64x2_t {
     // SAFETY: NEON is part of aarch64.
     unsafe { vcombine_u64(vcreate_u64(x0), vcreate_u64(x1)) }
@@ -166,11 +177,13 @@ pub(super) fn element<const I: i32>(v: uint64x2_t) -> u64 {
 
 /// Two states, lane `i` of `s0` and of `s1` in register `i`.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 pub(super) fn load_x2(s0: &State1600, s1: &State1600) -> [uint64x2_t; 25] {
     core::array::from_fn(|i| pair_of(s0[i], s1[i]))
 }
 
 #[inline(always)]
+#[cfg(feature = "many-states")]
 pub(super) fn store_x2(a: &[uint64x2_t; 25], s0: &mut State1600, s1: &mut State1600) {
     for ((l0, l1), v) in s0.iter_mut().zip(s1.iter_mut()).zip(a) {
         *l0 = element::<0>(*v);

@@ -25,9 +25,15 @@ use super::super::{
     RC, State1600,
     words::{by_rate, load_lane, xor_block},
 };
-use super::aarch64_neon::{absorb_pairs, dup, element, load_x2, store_x2, xor};
+#[cfg(keccak_many_msgs)]
+use super::aarch64_neon::absorb_pairs;
+use super::aarch64_neon::{dup, element, xor};
+#[cfg(feature = "many-states")]
+use super::aarch64_neon::{load_x2, store_x2};
+#[cfg(keccak_many_msgs)]
+use super::absorb_args_ok;
 use super::tokens::Aarch64Sha3 as Token;
-use super::{Job, Kernels, absorb_args_ok};
+use super::{Job, Kernels};
 
 /// The FEAT_SHA3 kernels; a value exists only after run-time detection found FEAT_SHA3.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +55,7 @@ unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
 }
 
 impl Kernels for Aarch64Sha3 {
+    #[cfg(feature = "many-states")]
     const SIMD_X4: bool = true;
 
     #[inline(always)]
@@ -58,6 +65,7 @@ impl Kernels for Aarch64Sha3 {
         store_x1(&a, state);
     }
 
+    #[cfg(feature = "many-states")]
     #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         let (first, second) = states.split_at_mut(2);
@@ -78,6 +86,7 @@ impl Kernels for Aarch64Sha3 {
             _ => absorb_blocks::<Self, R>(self, state, data, rate))
     }
 
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));

@@ -15,8 +15,8 @@
 //!
 //! No CPU feature is needed: the default on every 32-bit target (build.rs alias
 //! `keccak_bi32_default`; measured faster than `portable` on rv32imac and i686, see
-//! PERFORMANCE.md); compiled in everywhere else too, where only a test or `force_backend` runs
-//! it.
+//! PERFORMANCE.md, "32-bit targets: the `bi32` backend"); compiled in everywhere else too,
+//! where only a test or `force_backend` runs it.
 
 use super::super::{RC, State1600, words::load_lane};
 use super::Kernels;
@@ -43,6 +43,7 @@ impl Kernels for Bi32 {
         *state = from_words(&s);
     }
 
+    #[cfg(feature = "many-states")]
     #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         for s in states.iter_mut() {
@@ -55,6 +56,7 @@ impl Kernels for Bi32 {
         absorb_out_of_line::<R>(state, data, rate);
     }
 
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         // The four states are independent: each absorbs its whole message in turn.

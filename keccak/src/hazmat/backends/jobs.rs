@@ -30,12 +30,14 @@ impl<const ROUNDS: usize> Job for Absorb<'_, ROUNDS> {
 }
 
 /// The four-state absorb loop ([`Kernels::absorb_x4`]) as a job for [`dispatch`](super::dispatch).
+#[cfg(keccak_many_msgs)]
 pub(crate) struct AbsorbX4<'a, const ROUNDS: usize> {
     pub(crate) states: &'a mut [State1600; 4],
     pub(crate) msgs: [&'a [u8]; 4],
     pub(crate) rate: usize,
 }
 
+#[cfg(keccak_many_msgs)]
 impl<const ROUNDS: usize> Job for AbsorbX4<'_, ROUNDS> {
     type Output = ();
     #[inline(always)]
@@ -45,12 +47,14 @@ impl<const ROUNDS: usize> Job for AbsorbX4<'_, ROUNDS> {
 }
 
 /// The eight-state absorb loop ([`Kernels::absorb_x8`]) as a job for [`dispatch`](super::dispatch).
+#[cfg(keccak_many_msgs)]
 pub(crate) struct AbsorbX8<'a, const ROUNDS: usize> {
     pub(crate) states: &'a mut [State1600; 8],
     pub(crate) msgs: [&'a [u8]; 8],
     pub(crate) rate: usize,
 }
 
+#[cfg(keccak_many_msgs)]
 impl<const ROUNDS: usize> Job for AbsorbX8<'_, ROUNDS> {
     type Output = ();
     #[inline(always)]
@@ -60,6 +64,7 @@ impl<const ROUNDS: usize> Job for AbsorbX8<'_, ROUNDS> {
 }
 
 /// One whole hash ([`Kernels::digest`]) as a job for [`dispatch`](super::dispatch).
+#[cfg(feature = "batch")]
 pub(crate) struct Digest<'a, const ROUNDS: usize> {
     pub(crate) data: &'a [u8],
     pub(crate) rate: usize,
@@ -67,6 +72,7 @@ pub(crate) struct Digest<'a, const ROUNDS: usize> {
     pub(crate) out: &'a mut [u8],
 }
 
+#[cfg(feature = "batch")]
 impl<const ROUNDS: usize> Job for Digest<'_, ROUNDS> {
     type Output = ();
     #[inline(always)]

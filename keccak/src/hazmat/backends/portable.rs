@@ -123,9 +123,9 @@ macro_rules! unrolled {
 /// Keccak-p\[1600, R\] for R = 12 or 24 (the last R round constants).
 ///
 /// On x86/x86_64 the rounds run in a loop, one straight-line round per iteration: the fully
-/// unrolled 24 rounds (about 20 KB of code) do not fit the decoded-instruction cache and ran no
-/// faster than a rolled permutation despite fewer instructions (PERFORMANCE.md, "Speed"), while
-/// the one-round loop body (under 1 KB) does fit. Elsewhere every round is unrolled, except in the
+/// unrolled 24 rounds do not fit the decoded-instruction cache and ran no faster than a rolled
+/// permutation despite fewer instructions, while the one-round loop body does fit (sizes and
+/// times: PERFORMANCE.md, "Speed"). Elsewhere every round is unrolled, except in the
 /// `compact` build and on 32-bit targets (where `bi32` is the default, and on wasm32, where the
 /// rolled rounds ran faster under V8: PERFORMANCE.md, "wasm32"); on aarch64 the unrolled rounds
 /// defer ρ

@@ -5,9 +5,17 @@
 
 use std::{string::ToString, vec::Vec};
 
+use super::super::Permute;
+#[cfg(feature = "many-states")]
+use super::super::PermuteX4;
+#[cfg(keccak_many_msgs)]
+use super::super::PermuteX8;
 use super::super::{Backend, State1600, backend, force_backend};
-use super::super::{Permute, PermuteX4, PermuteX8};
-use super::{Absorb, AbsorbX4, AbsorbX8, Digest, Finish, dispatch_on};
+#[cfg(feature = "batch")]
+use super::Digest;
+#[cfg(keccak_many_msgs)]
+use super::{Absorb, AbsorbX4, AbsorbX8};
+use super::{Finish, dispatch_on};
 
 /// xorshift64 with a fixed seed (reproducible inputs).
 struct Rng(u64);
@@ -37,6 +45,7 @@ fn others() -> impl Iterator<Item = Backend> {
         .filter(|&b| b != Backend::Portable && b.is_supported())
 }
 
+#[cfg(keccak_many_msgs)]
 fn absorb_on<const R: usize>(
     b: Backend,
     state: &State1600,
@@ -62,18 +71,21 @@ fn permute_on<const R: usize>(b: Backend, state: &State1600) -> State1600 {
     s
 }
 
+#[cfg(feature = "many-states")]
 fn permute_x4_on<const R: usize>(b: Backend, states: &[State1600; 4]) -> [State1600; 4] {
     let mut s = *states;
     dispatch_on(b, PermuteX4::<R>(&mut s)).expect("supported backend");
     s
 }
 
+#[cfg(keccak_many_msgs)]
 fn permute_x8_on<const R: usize>(b: Backend, states: &[State1600; 8]) -> [State1600; 8] {
     let mut s = *states;
     dispatch_on(b, PermuteX8::<R>(&mut s)).expect("supported backend");
     s
 }
 
+#[cfg(keccak_many_msgs)]
 fn absorb_x8_on<const R: usize>(
     b: Backend,
     states: &[State1600; 8],
@@ -93,6 +105,7 @@ fn absorb_x8_on<const R: usize>(
     s
 }
 
+#[cfg(keccak_many_msgs)]
 fn absorb_x4_on<const R: usize>(
     b: Backend,
     states: &[State1600; 4],
@@ -123,6 +136,7 @@ fn single_state<const R: usize>(rng: &mut Rng) {
     }
 }
 
+#[cfg(feature = "many-states")]
 fn four_states<const R: usize>(rng: &mut Rng) {
     for _ in 0..iterations() {
         let input: [State1600; 4] = core::array::from_fn(|_| rng.state());
@@ -134,6 +148,7 @@ fn four_states<const R: usize>(rng: &mut Rng) {
     }
 }
 
+#[cfg(keccak_many_msgs)]
 fn eight_states<const R: usize>(rng: &mut Rng) {
     for _ in 0..iterations() {
         let input: [State1600; 8] = core::array::from_fn(|_| rng.state());
@@ -148,6 +163,7 @@ fn eight_states<const R: usize>(rng: &mut Rng) {
 /// The absorb hooks (single-state, four-state and eight-state) at the rates in use and at rates
 /// that are not a multiple of four or eight lanes (8 to 200 bytes), 0 to 3 blocks, from random
 /// states; the reference is written here on the portable permutation.
+#[cfg(keccak_many_msgs)]
 fn absorb<const R: usize>(rng: &mut Rng) {
     for _ in 0..iterations().div_ceil(5) {
         for rate in [136usize, 168, 72, 104, 144, 64, 200, 8] {
@@ -192,6 +208,7 @@ fn absorb<const R: usize>(rng: &mut Rng) {
     }
 }
 
+#[cfg(feature = "batch")]
 fn digest_on<const R: usize>(b: Backend, data: &[u8], rate: usize, ds: u8, n: usize) -> Vec<u8> {
     let mut out = std::vec![0xa5; n];
     dispatch_on(
@@ -212,6 +229,7 @@ fn digest_on<const R: usize>(b: Backend, data: &[u8], rate: usize, ds: u8, n: us
 /// blocks and a half (so every position of the last block, the 32-byte special case included)
 /// at the Keccak rates and two others, and every output length the hashes use, up to the whole
 /// state.
+#[cfg(feature = "batch")]
 fn digest<const R: usize>(rng: &mut Rng) {
     let step = if cfg!(miri) { 61 } else { 1 };
     for rate in [136usize, 168, 72, 104, 144, 64, 8] {
@@ -259,6 +277,7 @@ fn single_state_permutations_match_portable() {
 /// Runs `f` once with the many-state rounds' choice of θ by CPU model and, where the AVX-512
 /// backend is compiled in, once with each form forced on this thread (both are then tested on
 /// any CPU with AVX-512, whichever its model chooses).
+#[cfg(feature = "many-states")]
 fn each_theta_form(mut f: impl FnMut()) {
     f();
     #[cfg(keccak_avx512)]
@@ -272,6 +291,7 @@ fn each_theta_form(mut f: impl FnMut()) {
     }
 }
 
+#[cfg(feature = "many-states")]
 #[test]
 fn four_state_permutations_match_portable() {
     let mut rng = Rng(0x0123_4567_89ab_cdef);
@@ -281,6 +301,7 @@ fn four_state_permutations_match_portable() {
     });
 }
 
+#[cfg(keccak_many_msgs)]
 #[test]
 fn eight_state_permutations_match_portable() {
     let mut rng = Rng(0x7f4a_7c15_0123_4567);
@@ -290,6 +311,7 @@ fn eight_state_permutations_match_portable() {
     });
 }
 
+#[cfg(keccak_many_msgs)]
 #[test]
 fn absorb_hooks_match_portable() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -344,6 +366,7 @@ fn finish<const R: usize>(rng: &mut Rng) {
     }
 }
 
+#[cfg(feature = "batch")]
 #[test]
 fn digest_hooks_match_portable() {
     let mut rng = Rng(0x3c6e_f372_fe94_f82b);

@@ -12,17 +12,21 @@
 //! The `core::arch::wasm32` intrinsics are safe functions, callable without `unsafe` wherever
 //! `simd128` is enabled: this file has no unsafe code.
 
+#[cfg(feature = "many-states")]
 use core::arch::wasm32::{
     i64x2_shl, u64x2, u64x2_extract_lane, u64x2_shr, u64x2_splat, v128, v128_andnot, v128_or,
     v128_xor,
 };
 
-use super::super::{
-    RC, State1600,
-    words::{by_rate, load_lane, xor_block},
-};
+#[cfg(feature = "many-states")]
+use super::super::RC;
+use super::super::State1600;
+#[cfg(keccak_many_msgs)]
+use super::super::words::{by_rate, load_lane, xor_block};
+use super::Kernels;
+#[cfg(keccak_many_msgs)]
+use super::absorb_args_ok;
 use super::portable::Portable;
-use super::{Kernels, absorb_args_ok};
 
 /// The `simd128` kernels (a unit value: the feature is a property of the build, not of the CPU).
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +39,7 @@ pub(super) fn run<J: super::Job>(_: super::tokens::WasmSimd128, job: J) -> J::Ou
 }
 
 impl Kernels for WasmSimd128 {
+    #[cfg(feature = "many-states")]
     const SIMD_X4: bool = true;
 
     #[inline(always)]
@@ -42,6 +47,7 @@ impl Kernels for WasmSimd128 {
         Portable.keccak_p::<R>(state);
     }
 
+    #[cfg(feature = "many-states")]
     #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         let (first, second) = states.split_at_mut(2);
@@ -58,6 +64,7 @@ impl Kernels for WasmSimd128 {
         Portable.absorb::<R>(state, data, rate);
     }
 
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));
@@ -84,6 +91,7 @@ impl Kernels for WasmSimd128 {
 /// The absorb loop on two states with `LANES` lanes a block (`m[0]` into `s0`, `m[1]` into
 /// `s1`, of equal lengths), both in locals throughout.
 #[inline(always)]
+#[cfg(keccak_many_msgs)]
 fn absorb_x2<const R: usize, const LANES: usize>(
     s0: &mut State1600,
     s1: &mut State1600,
@@ -108,6 +116,7 @@ fn absorb_x2<const R: usize, const LANES: usize>(
 /// Keccak-p\[1600, R\] (the last R rounds, R = 12 or 24) on the two states in `a`, one
 /// straight-line round per loop iteration.
 #[inline(never)]
+#[cfg(feature = "many-states")]
 fn permute_x2<const R: usize>(a: &mut [v128; 25]) {
     let mut s = *a;
     for &rc in &RC[24 - R..] {
@@ -118,12 +127,14 @@ fn permute_x2<const R: usize>(a: &mut [v128; 25]) {
 
 /// Two states, lane `i` of `s0` and of `s1` in element 0 and 1 of `a[i]`.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn load_x2(s0: &State1600, s1: &State1600) -> [v128; 25] {
     core::array::from_fn(|i| u64x2(s0[i], s1[i]))
 }
 
 /// The inverse of [`load_x2`].
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn store_x2(a: &[v128; 25], s0: &mut State1600, s1: &mut State1600) {
     for ((l0, l1), v) in s0.iter_mut().zip(s1.iter_mut()).zip(a) {
         *l0 = u64x2_extract_lane::<0>(*v);
@@ -133,18 +144,21 @@ fn store_x2(a: &[v128; 25], s0: &mut State1600, s1: &mut State1600) {
 
 /// Each element of `x` rotated left by `N` (0 < `N` < 64).
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn rol<const N: u32>(x: v128) -> v128 {
     v128_or(i64x2_shl(x, N), u64x2_shr(x, 64 - N))
 }
 
 /// `b ^ (!c & d)` (χ on one lane).
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn chi(b: v128, c: v128, d: v128) -> v128 {
     v128_xor(b, v128_andnot(d, c))
 }
 
 /// `a ^ b`.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn xor(a: v128, b: v128) -> v128 {
     v128_xor(a, b)
 }
@@ -152,6 +166,7 @@ fn xor(a: v128, b: v128) -> v128 {
 /// One Keccak round (θ, ρ, π, χ, ι) on two states, element-wise the round of
 /// `portable::round` (the same ρ offsets and π moves).
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn round(a: [v128; 25], rc: v128) -> [v128; 25] {
     let x5 = |i: usize| {
         xor(

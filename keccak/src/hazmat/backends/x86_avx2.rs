@@ -6,12 +6,18 @@
 //! The four-state layout, its loads, stores and the absorb loop are shared with
 //! [`super::x86_avx512`], which supplies its own round through [`Round4`].
 
+#[cfg(feature = "many-states")]
 use core::arch::x86_64::*;
 
+#[cfg(feature = "many-states")]
+use super::super::RC;
+use super::super::State1600;
+#[cfg(keccak_many_msgs)]
 use super::super::words::load_lane;
-use super::super::{RC, State1600};
+#[cfg(keccak_many_msgs)]
+use super::absorb_args_ok;
 use super::tokens::X86Avx2 as Token;
-use super::{Job, Kernels, absorb_args_ok, portable};
+use super::{Job, Kernels, portable};
 
 /// The AVX2 kernels; a value exists only after run-time detection found AVX2, BMI1 and BMI2.
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +38,7 @@ unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
 }
 
 impl Kernels for X86Avx2 {
+    #[cfg(feature = "many-states")]
     const SIMD_X4: bool = true;
 
     #[inline(always)]
@@ -39,11 +46,13 @@ impl Kernels for X86Avx2 {
         portable::keccak_p::<R>(state);
     }
 
+    #[cfg(feature = "many-states")]
     #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         permute_with::<R, Self>(self, states);
     }
 
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));
@@ -61,6 +70,7 @@ impl Kernels for X86Avx2 {
 /// The CPU must support AVX2, BMI1 and BMI2.
 #[inline(never)]
 #[target_feature(enable = "avx2,bmi1,bmi2")]
+#[cfg(keccak_many_msgs)]
 unsafe fn absorb_x4_with_features<const R: usize>(
     kernels: X86Avx2,
     states: &mut [State1600; 4],
@@ -72,6 +82,7 @@ unsafe fn absorb_x4_with_features<const R: usize>(
 
 /// `a ^ b`.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn xor(_: Token, a: __m256i, b: __m256i) -> __m256i {
     // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_xor_si256(a, b) }
@@ -79,6 +90,7 @@ fn xor(_: Token, a: __m256i, b: __m256i) -> __m256i {
 
 /// `!a & b`.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn andnot(_: Token, a: __m256i, b: __m256i) -> __m256i {
     // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_andnot_si256(a, b) }
@@ -86,6 +98,7 @@ fn andnot(_: Token, a: __m256i, b: __m256i) -> __m256i {
 
 /// Rotation of every 64-bit element left by `L` (`R = 64 - L`).
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn rol<const L: i32, const R: i32>(_: Token, a: __m256i) -> __m256i {
     // SAFETY: the token proves that the CPU has AVX2.
     unsafe { _mm256_or_si256(_mm256_slli_epi64::<L>(a), _mm256_srli_epi64::<R>(a)) }
@@ -93,11 +106,14 @@ fn rol<const L: i32, const R: i32>(_: Token, a: __m256i) -> __m256i {
 
 /// Byte shuffle (within each 64-bit element) that rotates it left by 8 bits: result byte i is
 /// byte i - 1 (mod 8).
+#[cfg(feature = "many-states")]
 const ROL8: [i8; 32] = rol_bytes_pattern(1);
 /// The byte shuffle that rotates each 64-bit element left by 56 bits (right by 8).
+#[cfg(feature = "many-states")]
 const ROL56: [i8; 32] = rol_bytes_pattern(7);
 
 /// The `vpshufb` pattern that rotates each 64-bit element left by `k` bytes.
+#[cfg(feature = "many-states")]
 const fn rol_bytes_pattern(k: usize) -> [i8; 32] {
     let mut p = [0i8; 32];
     let mut i = 0;
@@ -111,6 +127,7 @@ const fn rol_bytes_pattern(k: usize) -> [i8; 32] {
 /// Rotation of every 64-bit element by whole bytes with one `vpshufb` (`pattern` from
 /// [`rol_bytes_pattern`]) instead of shift, shift, or.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn rol_bytes(_: Token, a: __m256i, pattern: [i8; 32]) -> __m256i {
     // SAFETY: the token proves that the CPU has AVX2; `pattern` is 32 readable bytes and `loadu`
     // has no alignment requirement.
@@ -119,6 +136,7 @@ fn rol_bytes(_: Token, a: __m256i, pattern: [i8; 32]) -> __m256i {
 
 /// θ, ρ, π, χ, ι with round constant `rc` on four states.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn round(t: Token, a: &mut [__m256i; 25], rc: u64) {
     let c0 = xor(t, xor(t, xor(t, a[0], a[5]), xor(t, a[10], a[15])), a[20]);
     let c1 = xor(t, xor(t, xor(t, a[1], a[6]), xor(t, a[11], a[16])), a[21]);
@@ -191,11 +209,13 @@ fn round(t: Token, a: &mut [__m256i; 25], rc: u64) {
 /// nothing else: a value of an implementing type exists only after detection found AVX2 (the
 /// AVX-512 detection includes it), so it is the proof the shared four-state code below needs to
 /// run AVX2 instructions.
+#[cfg(feature = "many-states")]
 pub(super) trait Round4: Copy {
     /// θ, ρ, π, χ, ι with round constant `rc`.
     fn round(self, a: &mut [__m256i; 25], rc: u64);
 }
 
+#[cfg(feature = "many-states")]
 impl Round4 for X86Avx2 {
     #[inline(always)]
     fn round(self, a: &mut [__m256i; 25], rc: u64) {
@@ -206,6 +226,7 @@ impl Round4 for X86Avx2 {
 /// 4 × 4 transpose of 64-bit elements (its own inverse): element k of output i = element i of
 /// input k.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn transpose4<T: Round4>(_: T, r: [__m256i; 4]) -> [__m256i; 4] {
     // SAFETY: a `Round4` value proves that the CPU has AVX2.
     unsafe {
@@ -224,6 +245,7 @@ fn transpose4<T: Round4>(_: T, r: [__m256i; 4]) -> [__m256i; 4] {
 
 /// Four consecutive 64-bit lanes from `lanes` (at least four).
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn load4<T: Round4>(_: T, lanes: &[u64]) -> __m256i {
     let four = &lanes[..4];
     // SAFETY: `four` is 32 readable bytes, `loadu` has no alignment requirement; a `Round4` value
@@ -233,6 +255,7 @@ fn load4<T: Round4>(_: T, lanes: &[u64]) -> __m256i {
 
 /// Four consecutive little-endian 64-bit lanes from the first 32 bytes of `bytes`.
 #[inline(always)]
+#[cfg(keccak_many_msgs)]
 fn load4_bytes<T: Round4>(_: T, bytes: &[u8]) -> __m256i {
     let b = &bytes[..32];
     // SAFETY: `b` is 32 readable bytes, `loadu` has no alignment requirement and x86 is
@@ -242,6 +265,7 @@ fn load4_bytes<T: Round4>(_: T, bytes: &[u8]) -> __m256i {
 
 /// Loads four states into 25 registers (element k of register i = lane i of state k).
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn load<T: Round4>(k: T, states: &[State1600; 4]) -> [__m256i; 25] {
     // SAFETY: a `Round4` value proves that the CPU has AVX2.
     let mut a = [unsafe { _mm256_setzero_si256() }; 25];
@@ -271,6 +295,7 @@ fn load<T: Round4>(k: T, states: &[State1600; 4]) -> [__m256i; 25] {
 
 /// Stores 25 registers back into four states.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn store<T: Round4>(k: T, a: &[__m256i; 25], states: &mut [State1600; 4]) {
     for g in 0..6 {
         let t = transpose4(k, [a[4 * g], a[4 * g + 1], a[4 * g + 2], a[4 * g + 3]]);
@@ -291,9 +316,10 @@ fn store<T: Round4>(k: T, a: &[__m256i; 25], states: &mut [State1600; 4]) {
 }
 
 /// Keccak-p\[1600, R\] on four states with the round of `k` (shared with the AVX-512 backend,
-/// which supplies its own round), four rounds a loop pass (one a pass was 6 % slower on Zen 4:
+/// which supplies its own round), four rounds a loop pass (faster than one a pass on Zen 4:
 /// PERFORMANCE.md, "Eight states on Zen 4: transposes without index permutes, θ by columns").
 #[inline(always)]
+#[cfg(feature = "many-states")]
 pub(super) fn permute_with<const R: usize, T: Round4>(k: T, states: &mut [State1600; 4]) {
     const { assert!(R % 4 == 0, "the rounds go four to a loop pass") };
     let mut a = load(k, states);
@@ -310,6 +336,7 @@ pub(super) fn permute_with<const R: usize, T: Round4>(k: T, states: &mut [State1
 /// keeping the states in registers across blocks; four rounds a loop pass, as in
 /// [`permute_with`].
 #[inline(always)]
+#[cfg(keccak_many_msgs)]
 pub(super) fn absorb_with<const R: usize, T: Round4>(
     k: T,
     states: &mut [State1600; 4],
@@ -364,6 +391,7 @@ pub(super) fn absorb_with<const R: usize, T: Round4>(
 
 /// `a ^ b` for the shared four-state code.
 #[inline(always)]
+#[cfg(keccak_many_msgs)]
 fn xor_any<T: Round4>(_: T, a: __m256i, b: __m256i) -> __m256i {
     // SAFETY: a `Round4` value proves that the CPU has AVX2.
     unsafe { _mm256_xor_si256(a, b) }

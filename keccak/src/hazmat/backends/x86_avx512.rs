@@ -19,17 +19,24 @@
 use core::arch::x86_64::*;
 
 use super::super::State1600;
+#[cfg(keccak_many_msgs)]
+use super::absorb_args_ok;
 use super::tokens::X86Avx512 as Token;
-use super::x86_avx2::{Round4, absorb_with, permute_with};
-use super::{Job, Kernels, absorb_args_ok};
+#[cfg(keccak_many_msgs)]
+use super::x86_avx2::absorb_with;
+#[cfg(feature = "many-states")]
+use super::x86_avx2::{Round4, permute_with};
+use super::{Job, Kernels};
 
+#[cfg(keccak_many_msgs)]
 mod eight_states;
 mod one_state;
 
+#[cfg(keccak_many_msgs)]
 use eight_states::{absorb_x8_with_features, load_x8, rounds_x8, store_x8};
-use one_state::{
-    absorb_x1_with_features, digest_x1_with_features, finish_x1_with_features, keccak_p_x1,
-};
+#[cfg(feature = "batch")]
+use one_state::digest_x1_with_features;
+use one_state::{absorb_x1_with_features, finish_x1_with_features, keccak_p_x1};
 
 /// The AVX-512 kernels; a value exists only after run-time detection found AVX-512F, AVX-512VL
 /// and AVX2.
@@ -52,7 +59,9 @@ unsafe fn run_with_features<J: Job>(job: J, token: Token) -> J::Output {
 }
 
 impl Kernels for X86Avx512 {
+    #[cfg(feature = "many-states")]
     const SIMD_X4: bool = true;
+    #[cfg(any(feature = "kt", feature = "parallel-hash"))]
     const EIGHT_AT_ONCE: bool = true;
 
     #[inline(always)]
@@ -66,6 +75,7 @@ impl Kernels for X86Avx512 {
         unsafe { absorb_x1_with_features::<R>(self.0, state, data, rate) };
     }
 
+    #[cfg(feature = "batch")]
     #[inline(always)]
     fn digest<const R: usize>(self, data: &[u8], rate: usize, ds: u8, out: &mut [u8]) {
         // SAFETY: `self` holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
@@ -85,6 +95,7 @@ impl Kernels for X86Avx512 {
         unsafe { finish_x1_with_features::<R>(self.0, state, pos, rate, ds, out) };
     }
 
+    #[cfg(feature = "many-states")]
     #[inline(always)]
     fn keccak_p_x4<const R: usize>(self, states: &mut [State1600; 4]) {
         if theta_by_d() {
@@ -94,6 +105,7 @@ impl Kernels for X86Avx512 {
         }
     }
 
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn keccak_p_x8<const R: usize>(self, states: &mut [State1600; 8]) {
         let mut a = load_x8(self.0, states);
@@ -105,6 +117,7 @@ impl Kernels for X86Avx512 {
         store_x8(self.0, &a, states);
     }
 
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x8<const R: usize>(self, states: &mut [State1600; 8], msgs: [&[u8]; 8], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));
@@ -117,6 +130,7 @@ impl Kernels for X86Avx512 {
         }
     }
 
+    #[cfg(keccak_many_msgs)]
     #[inline(always)]
     fn absorb_x4<const R: usize>(self, states: &mut [State1600; 4], msgs: [&[u8]; 4], rate: usize) {
         debug_assert!(absorb_args_ok(msgs, rate));
@@ -137,11 +151,12 @@ impl Kernels for X86Avx512 {
 /// Whether the many-state rounds (four states on 256-bit registers, eight on 512-bit ones) apply
 /// θ as `a ^ D[x]`, D computed once per column (five more instructions a round, 95), rather than
 /// as one three-input XOR per lane (90): on AMD family 19h (Zen 4), where a `vpternlogq` whose
-/// inputs were all just computed issues at about 2 a cycle against 4 for a two-input XOR, and
-/// that form measured faster; not elsewhere (on Intel's cores every one of these is one uop on
+/// inputs were all just computed issues slower than a two-input XOR, and that form measured
+/// faster; not elsewhere (on Intel's cores every one of these is one uop on
 /// the same ports, so the shorter round should be the faster there: a model, not measured).
 /// PERFORMANCE.md, "Eight states on Zen 4: transposes without index permutes, θ by columns", has
 /// the figures and the CPUs.
+#[cfg(feature = "many-states")]
 #[inline]
 fn theta_by_d() -> bool {
     #[cfg(test)]
@@ -152,7 +167,7 @@ fn theta_by_d() -> bool {
     cpu.vendor.is_amd_like() && cpu.family == 0x19
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "many-states"))]
 std::thread_local! {
     /// Tests only: the form of θ [`theta_by_d`] answers on this thread (`None`: by CPU model),
     /// so that both forms are tested on any CPU with AVX-512.
@@ -162,9 +177,11 @@ std::thread_local! {
 
 /// The four-state round for the code shared with the AVX2 backend, θ as [`theta_by_d`] chose;
 /// holds the token that proves the CPU has AVX2, AVX-512F and AVX-512VL.
+#[cfg(feature = "many-states")]
 #[derive(Clone, Copy)]
 struct Rounds<const BY_D: bool>(Token);
 
+#[cfg(feature = "many-states")]
 impl<const BY_D: bool> Round4 for Rounds<BY_D> {
     #[inline(always)]
     fn round(self, a: &mut [__m256i; 25], rc: u64) {
@@ -179,6 +196,7 @@ impl<const BY_D: bool> Round4 for Rounds<BY_D> {
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[cfg(keccak_many_msgs)]
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 unsafe fn absorb_x4_with_features<const R: usize, T: Round4>(
@@ -195,6 +213,7 @@ unsafe fn absorb_x4_with_features<const R: usize, T: Round4>(
 /// [`one_state`]). Each takes the token that proves the CPU has AVX-512F/VL.
 trait Lanes: Copy {
     /// `a ^ b`.
+    #[cfg(feature = "many-states")]
     fn xor(t: Token, a: Self, b: Self) -> Self;
     /// `a ^ b ^ c`.
     fn xor3(t: Token, a: Self, b: Self, c: Self) -> Self;
@@ -206,6 +225,7 @@ trait Lanes: Copy {
     fn xor_rc(t: Token, a: Self, rc: u64) -> Self;
 }
 
+#[cfg(feature = "many-states")]
 impl Lanes for __m256i {
     #[inline(always)]
     fn xor(_: Token, a: Self, b: Self) -> Self {
@@ -234,6 +254,7 @@ impl Lanes for __m256i {
     }
 }
 
+#[cfg(keccak_many_msgs)]
 impl Lanes for __m512i {
     #[inline(always)]
     fn xor(_: Token, a: Self, b: Self) -> Self {
@@ -263,6 +284,7 @@ impl Lanes for __m512i {
 }
 
 impl Lanes for __m128i {
+    #[cfg(feature = "many-states")]
     #[inline(always)]
     fn xor(_: Token, a: Self, b: Self) -> Self {
         // SAFETY: the token proves that the CPU has AVX-512F and AVX-512VL.
@@ -309,6 +331,7 @@ fn rol<V: Lanes, const N: i32>(t: Token, a: V) -> V {
 /// θ's effect on one lane: `a ^ c ^ r` (`c` = C[x-1], `r` = C[x+1] rotated), as one three-input
 /// XOR, or with `BY_D` as `a ^ d` where `d` = `c ^ r` was computed once for the column.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn theta<V: Lanes, const BY_D: bool>(t: Token, a: V, c: V, r: V, d: V) -> V {
     if BY_D {
         V::xor(t, a, d)
@@ -319,12 +342,14 @@ fn theta<V: Lanes, const BY_D: bool>(t: Token, a: V, c: V, r: V, d: V) -> V {
 
 /// [`theta`] followed by ρ's rotation left by `N`.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn theta_rho<V: Lanes, const N: i32, const BY_D: bool>(t: Token, a: V, c: V, r: V, d: V) -> V {
     rol::<V, N>(t, theta::<V, BY_D>(t, a, c, r, d))
 }
 
 /// θ, ρ, π, χ, ι with round constant `rc`.
 #[inline(always)]
+#[cfg(feature = "many-states")]
 fn round<V: Lanes, const BY_D: bool>(t: Token, a: &mut [V; 25], rc: u64) {
     let c0 = xor3(t, xor3(t, a[0], a[5], a[10]), a[15], a[20]);
     let c1 = xor3(t, xor3(t, a[1], a[6], a[11]), a[16], a[21]);

@@ -2,9 +2,11 @@
 //! tree hashes' leaves (pieces) hashed in groups of eight and four.
 
 use super::super::State1600;
-use super::super::backends::{
-    AbsorbX4, AbsorbX8, dispatch, eight_states_at_once, many_states, xor_last_block,
-};
+#[cfg(any(feature = "kt", feature = "parallel-hash"))]
+use super::super::backends::eight_states_at_once;
+#[cfg(feature = "kt")]
+use super::super::backends::many_states;
+use super::super::backends::{AbsorbX4, AbsorbX8, dispatch, xor_last_block};
 use super::super::words::store_lanes;
 use super::super::{keccak_p_x4, keccak_p_x8};
 use super::Sponge;
@@ -67,6 +69,7 @@ pub(crate) fn oneshot_x8<const RATE: usize, const ROUNDS: usize>(
 /// time of two single states and a group of four about that of one, so the last two to seven
 /// pieces go as one group filled up with copies of a piece, whose outputs are dropped: five to
 /// seven as a group of eight, two or three as a group of four.
+#[cfg(any(feature = "kt", feature = "parallel-hash"))]
 pub(crate) fn for_each_piece<const RATE: usize, const ROUNDS: usize>(
     data: &[u8],
     b: usize,
@@ -143,6 +146,7 @@ pub(crate) type Oneshot<const G: usize, const RATE: usize, const ROUNDS: usize> 
 /// With `head`, the last place (`n < G`) holds its message, which continues its sponge
 /// ([`absorb_beside_pieces`]).
 #[inline(always)]
+#[cfg(any(feature = "kt", feature = "parallel-hash"))]
 fn filled_group<const G: usize, const RATE: usize, const ROUNDS: usize>(
     pieces: &[u8],
     b: usize,
@@ -175,6 +179,7 @@ fn filled_group<const G: usize, const RATE: usize, const ROUNDS: usize>(
 }
 
 /// At most this many pieces go beside the head in [`absorb_beside_pieces`].
+#[cfg(feature = "kt")]
 pub(crate) const MAX_BESIDE: usize = 7;
 
 /// `node.absorb(head)` (`node` at a block boundary, `head` of `b` bytes), and the one-shot
@@ -188,6 +193,7 @@ pub(crate) const MAX_BESIDE: usize = 7;
 /// Elsewhere, or when `node` is inside a block, `n` is 0.
 ///
 /// [`has_simd_x4`]: super::super::has_simd_x4
+#[cfg(feature = "kt")]
 pub(crate) fn absorb_beside_pieces<const RATE: usize, const ROUNDS: usize>(
     node: &mut Sponge<RATE, ROUNDS>,
     head: &[u8],

@@ -5,7 +5,9 @@ use core::arch::x86_64::*;
 
 use super::super::super::words::{by_rate, load_lane, store_lanes};
 use super::super::super::{RC, State1600};
-use super::super::{digest_in_memory, finish_in_memory, last_block, xor_domain_byte};
+#[cfg(feature = "batch")]
+use super::super::{digest_in_memory, last_block};
+use super::super::{finish_in_memory, xor_domain_byte};
 use super::X86Avx512;
 use super::{Lanes, Token, chi, rol, xor3};
 
@@ -48,6 +50,7 @@ pub(super) unsafe fn absorb_x1_with_features<const R: usize>(
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[cfg(feature = "batch")]
 #[inline(always)]
 pub(super) unsafe fn digest_x1_with_features<const R: usize>(
     t: Token,
@@ -68,6 +71,7 @@ pub(super) unsafe fn digest_x1_with_features<const R: usize>(
 ///
 /// # Safety
 /// The CPU must support AVX2, AVX-512F and AVX-512VL.
+#[cfg(feature = "batch")]
 #[inline(never)]
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 unsafe fn digest_x1_lanes<const R: usize, const LANES: usize>(
