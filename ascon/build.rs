@@ -67,10 +67,7 @@ fn main() {
         if features.split(',').any(|f| f == "sse2") {
             println!("cargo::rustc-cfg=ascon_sse2");
         }
-        if arch.as_deref() == Some("x86_64")
-            && backend_cfg.is_none()
-            && lwc_dispatch::build::rustc_at_least(89)
-        {
+        if arch.as_deref() == Some("x86_64") && backend_cfg.is_none() && rustc_at_least(89) {
             println!("cargo::rustc-cfg=ascon_avx512");
         }
     }
@@ -88,4 +85,18 @@ fn main() {
     if backend("bi32") || (!backend("u64") && narrow && !shifts_only && !wasm) {
         println!("cargo::rustc-cfg=ascon_bi32");
     }
+}
+
+/// Whether the compiler cargo builds with (`RUSTC`) is Rust 1.`minor` or later.
+fn rustc_at_least(minor: u32) -> bool {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = std::process::Command::new(rustc).arg("--version").output();
+    let text = out
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .unwrap_or_default();
+    let minor_seen = text
+        .strip_prefix("rustc 1.")
+        .and_then(|v| v.split('.').next()?.parse().ok());
+    minor_seen.is_some_and(|m: u32| m >= minor)
 }

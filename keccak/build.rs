@@ -110,7 +110,7 @@ fn main() {
     }
     if x86_64 && !forced_portable {
         emit("keccak_x86_64");
-        if lwc_dispatch::build::rustc_at_least(89) {
+        if rustc_at_least(89) {
             emit("keccak_avx512");
         }
     }
@@ -120,4 +120,18 @@ fn main() {
     } else if aarch64 {
         emit("keccak_lazy_rho");
     }
+}
+
+/// Whether the compiler cargo builds with (`RUSTC`) is Rust 1.`minor` or later.
+fn rustc_at_least(minor: u32) -> bool {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = std::process::Command::new(rustc).arg("--version").output();
+    let text = out
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .unwrap_or_default();
+    let minor_seen = text
+        .strip_prefix("rustc 1.")
+        .and_then(|v| v.split('.').next()?.parse().ok());
+    minor_seen.is_some_and(|m: u32| m >= minor)
 }

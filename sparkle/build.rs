@@ -45,7 +45,21 @@ fn main() {
     if arch.as_deref() == Some("wasm32") && simd128 {
         println!("cargo::rustc-cfg=sparkle_wasm");
     }
-    if arch.as_deref() == Some("x86_64") && lwc_dispatch::build::rustc_at_least(89) {
+    if arch.as_deref() == Some("x86_64") && rustc_at_least(89) {
         println!("cargo::rustc-cfg=sparkle_avx512");
     }
+}
+
+/// Whether the compiler cargo builds with (`RUSTC`) is Rust 1.`minor` or later.
+fn rustc_at_least(minor: u32) -> bool {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = std::process::Command::new(rustc).arg("--version").output();
+    let text = out
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .unwrap_or_default();
+    let minor_seen = text
+        .strip_prefix("rustc 1.")
+        .and_then(|v| v.split('.').next()?.parse().ok());
+    minor_seen.is_some_and(|m: u32| m >= minor)
 }

@@ -27,12 +27,6 @@
 #![no_std]
 #![deny(unsafe_code)]
 
-#[cfg(feature = "build")]
-extern crate std;
-
-#[cfg(feature = "build")]
-pub mod build;
-
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 pub mod x86;
 
