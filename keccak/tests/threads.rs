@@ -270,21 +270,12 @@ where
     panic = "abort",
     ignore = "catches the source's panic: needs unwinding (wasm32-wasip1 aborts on panic)"
 )]
-fn a_panicking_source_panics_the_caller_on_2_threads() {
-    faults_come_back("2 threads", |k, s, len| {
-        let _ = k.update_read_at(s, len, 2);
-    });
-}
-
-#[test]
-#[cfg_attr(
-    panic = "abort",
-    ignore = "catches the source's panic: needs unwinding (wasm32-wasip1 aborts on panic)"
-)]
-fn a_panicking_source_panics_the_caller_on_4_threads() {
-    faults_come_back("4 threads", |k, s, len| {
-        let _ = k.update_read_at(s, len, 4);
-    });
+fn a_panicking_source_panics_the_caller_on_2_and_4_threads() {
+    for threads in [2, 4] {
+        faults_come_back(&format!("{threads} threads"), move |k, s, len| {
+            let _ = k.update_read_at(s, len, threads);
+        });
+    }
 }
 
 /// On a pool of 4 threads and then on the global one; each pool hashes right afterwards.
